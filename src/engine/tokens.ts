@@ -132,40 +132,6 @@ export function irregularBase(word: string): string | undefined {
  */
 export function baseForms(word: string): string[] {
   const w = word.toLowerCase();
-  const out = inflectionBases(w);
-  // Code is written in American English whoever asks: a British word's forms are spelled so too.
-  for (const form of [w, ...out])
-    for (const spelling of americanSpellings(form)) if (!out.includes(spelling)) out.push(spelling);
-  return out;
-}
-
-/**
- * The American spellings of a British word, as candidates ("colours" → colors, "behaviour" →
- * behavior, "initialise" → initialize, "analyse" → analyze, "centre" → center, "catalogue" →
- * catalog, "licence" → license). Never the word itself; a retriever keeps the ones its vocabulary has.
- */
-export function americanSpellings(word: string): string[] {
-  const w = word.toLowerCase();
-  const out: string[] = [];
-  const add = (s: string) => {
-    if (s !== w && !out.includes(s)) out.push(s);
-  };
-  // Three letters before "our" at least: "hour", "four", "your", "tour" are words of their own.
-  const our = /^([a-z]{3,})our(s|ed|ing|ful|less|able)?$/.exec(w);
-  if (our) add(`${our[1]}or${our[2] ?? ''}`);
-  const ise = /^([a-z]{4,}[iy])s(e|es|ed|ing|er|ers|ation|ations)$/.exec(w);
-  if (ise) add(`${ise[1]}z${ise[2]}`);
-  const tre = /^([a-z]{2,})tre(s)?$/.exec(w);
-  if (tre) add(`${tre[1]}ter${tre[2] ?? ''}`);
-  const ogue = /^([a-z]{3,})ogue(s)?$/.exec(w);
-  if (ogue) add(`${ogue[1]}og${ogue[2] ?? ''}`);
-  const ence = /^(lic|def|off)ence(s)?$/.exec(w);
-  if (ence) add(`${ence[1]}ense${ence[2] ?? ''}`);
-  return out;
-}
-
-/** baseForms' inflections: the forms a word's ending may be added to, before any respelling. */
-function inflectionBases(w: string): string[] {
   const out: string[] = [];
   // A base form is a word: three letters or more, with a vowel ("string" is not "str" + ing).
   const add = (s: string) => {

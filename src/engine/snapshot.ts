@@ -144,8 +144,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    dependants of files loaded that way.
  * 43: a Rust call of a function held in a field, written through parentheses (`(self.xlib.XFlush)(…)`),
  *    is a call reference (analysis): an older snapshot has no such calls.
+ * 44: a C++ method defined outside its class under three names of scope or more
+ *    (`viennacl::ocl::program::get_kernel`) is a definition (analysis): an older snapshot reads it
+ *    as part of the namespace around it.
  */
-export const SNAPSHOT_VERSION = 43;
+export const SNAPSHOT_VERSION = 44;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -118,6 +118,13 @@ describe('definitions inside macros and evaluated strings', () => {
     expect(named(a, 'operator==')).toEqual([{ kind: 'function', nameLine: 44 }]);
   });
 
+  it('C++: a method defined after its class under its namespaces’ names (`viennacl::ocl::program::get_kernel`) is the class’s', async () => {
+    const a = await analyze('ocl/context.hpp', 'viennacl-context-out-of-class.hpp.txt');
+    expect(named(a, 'add_kernel')).toEqual([{ kind: 'method', container: 'program', nameLine: 9 }]);
+    expect(named(a, 'get_kernel')).toEqual([{ kind: 'method', container: 'program', nameLine: 17 }]);
+    expect(named(a, 'set_work_size_defaults')).toEqual([{ kind: 'method', container: 'kernel', nameLine: 34 }]);
+  });
+
   it('C++: a conversion operator is a definition named `operator` and its type, found by that name', async () => {
     const a = await analyze('gmock/gmock-matchers.h', 'gmock-matchers-conversions.h.txt');
     expect(named(a, 'operator ::testing::Matcher<F>')).toEqual([

@@ -201,6 +201,11 @@ const CPP_EXTRA = `${C_FAMILY_COMMON}
   body: (compound_statement)) @definition.class
 (function_declarator declarator: (qualified_identifier name: (identifier) @name)) @definition.method
 (function_declarator declarator: (qualified_identifier name: (qualified_identifier name: (identifier) @name))) @definition.method
+; A method defined outside its class and namespaces, named in full (ViennaCL's
+; \`inline kernel & viennacl::ocl::program::get_kernel(…) { … }\` after the class): the query language
+; does not recurse, so each depth is a pattern of its own, to five names.
+(function_declarator declarator: (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (identifier) @name)))) @definition.method
+(function_declarator declarator: (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (identifier) @name))))) @definition.method
 (function_declarator declarator: (destructor_name) @name) @definition.method
 (function_declarator declarator: (operator_name) @name) @definition.method
 (function_declarator declarator: (qualified_identifier name: (operator_name) @name)) @definition.method

@@ -74,10 +74,12 @@ const PLACEHOLDER = new RegExp(
     // A message catalogue's numbered argument (MathJax's `["EnvMissingEnd", "Missing \\end{%1}", name]`,
     // Qt's `tr("%1 of %2").arg(…)`): the value given in that position.
     String.raw`^%[1-9]\d?(?![\w$])`,
-    String.raw`^\{(?![{])[^{}\s]{0,40}\}`,
+    // (Not a JSON object written in the literal, `'{"progress": 100, "error": "…"}'`: a quoted key
+    // and its colon are text the program prints, not a field's name or expression.)
+    String.raw`^\{(?![{])(?!\s*"[^"\n]*"\s*:)[^{}\s]{0,40}\}`,
     // A Python f-string's field holding a string, nested field and all (docutils' `{f' [{details}]'
     // if details else ''}`): one value.
-    String.raw`^\{(?=[^{}]*['"])(?:[^{}]|\{[^{}]*\}){1,120}\}`,
+    String.raw`^\{(?=[^{}]*['"])(?!\s*"[^"\n]*"\s*:)(?:[^{}]|\{[^{}]*\}){1,120}\}`,
     String.raw`^\$[A-Za-z_]\w*(?:->\w+|\[[^\]]*\])*`,
     String.raw`^\\\([^()]*\)`,
   ].join('|'),

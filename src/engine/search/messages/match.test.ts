@@ -1657,6 +1657,33 @@ describe('the twenty-second group’s Lua messages (naev: gettext’s `_()` insi
   });
 });
 
+describe('a JSON line a literal writes whole (sysdig’s wsysdig_summary.lua: `print(\'{"progress": 100, "error": "…"}\')`)', () => {
+  const name = 'sysdig-wsysdig-summary.lua.txt';
+  const pasted = `{"progress": 100, "error": "can't read the trace file index" }`;
+
+  it('the braces of a JSON object are printed text, not a format’s field', () => {
+    // Read as one `{…}` placeholder (an f-string's field holding a string), the literal held no constant text.
+    expect(formatPieces(`{"progress": 100, "error": "can\\'t read" }`)).toEqual([
+      { constant: `{"progress": 100, "error": "can't read" }` },
+    ]);
+    expect(formatPieces('{"done":true}')).toEqual([{ constant: '{"done":true}' }]);
+    // A field is still one: `{name}`, `{0}`, `{f' [{d}]' if d else ''}`.
+    expect(formatPieces("at {0}: {f' [{d}]' if d else ''}")).toEqual([
+      { constant: 'at ' },
+      { placeholder: '{0}' },
+      { constant: ': ' },
+      { placeholder: "{f' [{d}]' if d else ''}" },
+    ]);
+  });
+
+  it('the line that prints the pasted object is found, not the progress line that starts alike', () => {
+    expect(formatsFor(pasted, name).map((f) => f.line)).toEqual([41]);
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true, formatLines: [{ path: name, line: 41 }] });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([41]);
+  });
+});
+
 describe('a pasted message whose literal a more central file writes too, ending otherwise (the shapes of winit 0.27)', () => {
   const panicLines = (ext: string) => [
     '        panic!(',

@@ -520,6 +520,7 @@ export class Engine {
                   decidersOf: decidersLookup(this.corpus),
                   stepsOf: calleesLookup(this.corpus),
                   textBreaksMemberTies: true,
+                  closerMembersWhateverBoost: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),
                   isScopeLine,
                   isTypeDeclaration: typeDeclarationLookup(this.corpus),

@@ -7,6 +7,7 @@ import {
   BOOST_CAP,
   DEMOTION_FACTOR,
   GRAPH_SHARED_RANK_MIN_TIES,
+  MEMBER_CHOICE_MIN_SHARE,
   SIBLING_GAIN,
   TEST_DEMOTION_FACTOR,
   TEST_DEMOTION_RULE,
@@ -193,6 +194,59 @@ describe('weighted RRF', () => {
     // the direct path has no boost to correct: the best chunk stays
     expect(fuse({ ...input, strategy: 'direct', nameCoverageOf: said })[0].chunkId).toBe(1);
     expect(fuse({ ...input, strategy: 'direct', nameCoverageOf: said })[0].explanation.member).toBeUndefined();
+  });
+
+  it("on a question asking how, a member closer before the boost is a candidate however far the hub's boost sets it below", () => {
+    // tlp's tlp-func-base, "how are the configuration files read and merged": read_config first by
+    // text and second by meaning, read_sysf, which every reader of the file calls, first by
+    // structure and boosted at the cap, 1.5 against 1.15: the boost alone put read_config
+    // below MEMBER_CHOICE_MIN_SHARE of the hub's score.
+    const fn = (id: number, fileId: number, startLine: number, symbol: string): Chunk => ({
+      id,
+      fileId,
+      path: fileId === 0 ? 'share/tlp/tlp-func-base' : 'share/tlp/bat.d/05-thinkpad',
+      startLine,
+      endLine: startLine + 12,
+      kind: 'definition',
+      definitionKind: 'function',
+      symbol,
+    });
+    const chunks = [
+      fn(0, 0, 135, 'read_sysf'),
+      fn(1, 0, 539, 'read_config'),
+      fn(2, 0, 651, 'read_dmi'),
+      fn(3, 1, 422, 'batdrv_read_threshold'),
+    ];
+    const lists = {
+      semantic: [3, 1, 0].map((chunkId) => ({ chunkId, score: 0.5, reason: 'meaning close' })),
+      text: [1, 3, 2, 0].map((chunkId) => ({ chunkId, score: 100, reason: 'terms' })),
+      structural: [0, 2, 1].map((chunkId) => ({ chunkId, score: 1, reason: 'defines' })),
+    };
+    const input = fusionInput(lists, (id) => chunks[id], {
+      centralityOf: (id) => [12, 0.6, 0.6, 0.6][id],
+      nameCoverageOf: () => 0.5,
+    });
+    const mine = (r: ReturnType<typeof fuse>) => r.find((x) => x.path === 'share/tlp/tlp-func-base')!;
+    const hub = mine(fuse(input));
+    expect(hub.symbol).toBe('read_sysf');
+    const config = hub.subResults?.find((s) => s.symbol === 'read_config');
+    expect(config!.score).toBeLessThan(MEMBER_CHOICE_MIN_SHARE * hub.score);
+    expect(config!.explanation.rrf).toBeGreaterThan(hub.explanation.rrf);
+    const shown = mine(fuse({ ...input, closerMembersWhateverBoost: true }));
+    expect([shown.symbol, shown.startLine]).toEqual(['read_config', 539]);
+    expect(shown.explanation.member).toMatchObject({ rule: 'closer-before-boost', over: { symbol: 'read_sysf' } });
+    expect(shown.score).toBeCloseTo(hub.score, 12);
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+    // read_dmi, below the hub before the boost too, is no candidate: the hub keeps its place.
+    const notCloser = { ...lists, text: [3, 2, 0].map((chunkId) => ({ chunkId, score: 100, reason: 'terms' })) };
+    const kept = mine(
+      fuse({
+        ...input,
+        lists: { ...notCloser, semantic: [3, 0].map((chunkId) => ({ chunkId, score: 0.5, reason: '' })) },
+        closerMembersWhateverBoost: true,
+      }),
+    );
+    expect(kept.symbol).toBe('read_sysf');
   });
 
   it("the graph's behaviour list: a large tie shares its mean rank, so a hub sharing one word does not pass the name saying half the question", () => {

@@ -222,6 +222,13 @@ export interface FusionInput {
    */
   textBreaksMemberTies?: boolean;
   /**
+   * Questions asking how: a member of a file that fused closer to the question before the boost
+   * than the chunk the boost put first is a candidate for the file's place however far the boost
+   * set the two apart (chooseMember): the boost orders files, and a hub its file's functions all
+   * call can outweigh a closer member by more than MEMBER_CHOICE_MIN_SHARE on its centrality alone.
+   */
+  closerMembersWhateverBoost?: boolean;
+  /**
    * A sentence describing what code does (the classifier's rule 'description'): a result every
    * list ranks above the one shown before it moves above it (withEveryListsOrder).
    */
@@ -480,6 +487,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           },
           input.decidersOf && ((r) => input.decidersOf?.(input.chunkOf(r.chunkId)) ?? []),
           input.stepsOf && ((r) => input.stepsOf?.(input.chunkOf(r.chunkId)) ?? []),
+          input.closerMembersWhateverBoost === true,
         )
     : null;
   const shownBy =
@@ -1038,6 +1046,19 @@ function closenessBeforeBoost(r: SearchResult): number {
 }
 
 /**
+ * Whether `r` is a candidate for its file's place: it fused MEMBER_CHOICE_MIN_SHARE of the file's
+ * best, or, on a question asking how (`closerWhateverBoost`), closer to the question before the
+ * boost than the best, whatever the boost's gap. A helper every function of its file calls takes
+ * the boost's cap on its centrality alone: tlp's `read_config`, first by text and second by
+ * meaning for "how are the configuration files read and merged", lay below 0.8 of `read_sysf`'s
+ * score (boost 1.5 against 1.15) by the boost alone.
+ */
+function strongMember(r: SearchResult, best: SearchResult, closerWhateverBoost: boolean): boolean {
+  if (r.score >= MEMBER_CHOICE_MIN_SHARE * best.score) return true;
+  return closerWhateverBoost && closenessBeforeBoost(r) > closenessBeforeBoost(best);
+}
+
+/**
  * The member that answers for its file (a behaviour question): among the file's chunks fusing at
  * least MEMBER_CHOICE_MIN_SHARE of its best, the one with the most relevance before the boost
  * (rrf × demotion × sibling × form) × the name factor (search/members.ts). When it is not the best
@@ -1062,6 +1083,7 @@ function chooseMember(
   sentence: SentenceReads = {},
   decidersOf?: (r: SearchResult) => number[],
   stepsOf?: (r: SearchResult) => number[],
+  closerWhateverBoost = false,
 ): SearchResult {
   const best = group[0];
   const closeness = closenessBeforeBoost;
@@ -1088,7 +1110,7 @@ function chooseMember(
   // replaces), though a file they alone show keeps its place.
   const anyMember = firstGivesWay === 'name-only' || firstGivesWay === 'outside';
   for (const r of group) {
-    if (!anyMember && r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
+    if (!anyMember && !strongMember(r, best, closerWhateverBoost)) continue;
     if (r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
     // A destructor's place may go to its type's constructor: of the two ends of an object's life,
     // the one that sets the work going is nearer a question asking how it is done (winit's

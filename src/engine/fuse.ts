@@ -258,6 +258,12 @@ export interface FusionInput {
    */
   stepsOf?(chunk: Chunk): number[];
   /**
+   * Questions asking how: the private twin a function reaches through its file's functions
+   * (search/members.ts privateTwinLookup: `_inlineCallbacks` for `inlineCallbacks`, Go's `lookup`
+   * for `Lookup`); the member chosen hands its place to it (chooseMember, 'wrapper-hands-on').
+   */
+  privateTwinOf?(chunk: Chunk): number | undefined;
+  /**
    * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
    * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
    * the file does more (chooseMember).
@@ -469,6 +475,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.leadVerbOf && ((r) => input.leadVerbOf?.(input.chunkOf(r.chunkId)) === true),
           input.decidersOf && ((r) => input.decidersOf?.(input.chunkOf(r.chunkId)) ?? []),
           input.stepsOf && ((r) => input.stepsOf?.(input.chunkOf(r.chunkId)) ?? []),
+          input.privateTwinOf && ((r) => input.privateTwinOf?.(input.chunkOf(r.chunkId))),
         )
     : null;
   const shownBy =
@@ -1051,6 +1058,7 @@ function chooseMember(
   leadVerbOf?: (r: SearchResult) => boolean,
   decidersOf?: (r: SearchResult) => number[],
   stepsOf?: (r: SearchResult) => number[],
+  twinOf?: (r: SearchResult) => number | undefined,
 ): SearchResult {
   const best = group[0];
   const closeness = closenessBeforeBoost;
@@ -1103,6 +1111,9 @@ function chooseMember(
     if (method) take(method);
   }
   if (chosen === best) chosenRelevance = bestRelevance;
+  // The member chosen reaches its private twin, which does its work (privateTwinIn).
+  const twin = twinOf ? privateTwinIn(group, chosen, best, twinOf, givesWay) : undefined;
+  if (twin) take(twin);
   // A near tie goes to the member whose own lines the text list ranks higher for the question's
   // words (h2's `unclaimed_capacity` over `inc_window` for "when to send a WINDOW_UPDATE frame").
   // A tie of closeness, or of what chose the member, its relevance with the name factor: read on
@@ -1110,14 +1121,14 @@ function chooseMember(
   // only shares a word every name of the file has took the place (Eigen's `FullPivLU::rank`, 5th
   // by text, for "how does a full pivoting LU decide the rank of a matrix": `reconstructedMatrix`
   // chosen on "matrix", then `computeInPlace`, 24th by text).
-  const tieBreaker = textBreaksTies
-    ? memberTextRanksHigher(group, chosen, best, [closeness, (r) => relevance(r, coverageOf(r))], givesWay)
-    : undefined;
+  const tieBreaker =
+    textBreaksTies && !twin
+      ? memberTextRanksHigher(group, chosen, best, [closeness, (r) => relevance(r, coverageOf(r))], givesWay)
+      : undefined;
   if (tieBreaker) take(tieBreaker);
   const gaveWay = chosen !== best ? firstGivesWay : undefined;
-  const delegateId = delegateOf?.(chosen);
-  const delegate = delegateId === undefined ? undefined : group.find((r) => r.chunkId === delegateId);
-  let handsOn = false;
+  const delegate = inGroup(group, delegateOf?.(chosen));
+  let handsOn = twin !== undefined && chosen === twin;
   // As close to the question as the wrapper (MEMBER_CHOICE_MIN_SHARE): a question the
   // wrapper's own doc comment answers (x-tools' `Insert`, "Inserts a new association …", over
   // `InsertWith`) keeps the wrapper.
@@ -1141,8 +1152,7 @@ function chooseMember(
   // A member of a line or two that hands its call on to a function of its file does nothing of
   // its own: the one it calls shows the work, however far down the file's candidates it fused
   // (the MongoDB driver's `salted_password`, `@salted_password ||= hi(…)`, hands on to `hi`).
-  const shortDelegateId = givesWay?.(chosen) === 'short' ? delegateOf?.(chosen) : undefined;
-  const shortDelegate = shortDelegateId === undefined ? undefined : group.find((r) => r.chunkId === shortDelegateId);
+  const shortDelegate = inGroup(group, givesWay?.(chosen) === 'short' ? delegateOf?.(chosen) : undefined);
   if (shortDelegate && shortDelegate !== chosen) handTo(shortDelegate, true);
   // The function whose result the member chosen chooses by works out what it acts on (deciderOf).
   const decider =
@@ -1189,6 +1199,30 @@ function chooseMember(
     overRelevance: bestRelevance,
     nameCoverage: chosenCoverage,
   });
+}
+
+/** The candidate of the file with this chunk id, if it is one. */
+function inGroup(group: readonly SearchResult[], id: number | undefined): SearchResult | undefined {
+  return id === undefined ? undefined : group.find((r) => r.chunkId === id);
+}
+
+/**
+ * The private twin of the member chosen (search/members.ts privateTwinLookup: `_inlineCallbacks`,
+ * which `inlineCallbacks` reaches through `_cancellableInlineCallbacks`) when it is a candidate of
+ * the file fusing as far down as a member saying more reaches (MEMBER_CODE_WORDS_MIN_SHARE of the
+ * file's best) and does not give way itself: it does the work the public name's doc comment
+ * describes, and no near tie of the text list takes its place again.
+ */
+function privateTwinIn(
+  group: SearchResult[],
+  chosen: SearchResult,
+  best: SearchResult,
+  twinOf: (r: SearchResult) => number | undefined,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+): SearchResult | undefined {
+  const twin = inGroup(group, twinOf(chosen));
+  if (!twin || givesWay?.(twin) !== undefined) return undefined;
+  return twin.score >= MEMBER_CODE_WORDS_MIN_SHARE * best.score ? twin : undefined;
 }
 
 /** The member chosen, recorded as standing for its file in place of its best chunk, with that chunk's score. */

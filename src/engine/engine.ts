@@ -94,6 +94,7 @@ import { narrowFiles, planSearch, type FileScope, type PastedTextSources, type P
 import { dropSubject, formLookup, subjectChunks, untilKinshipEnds } from './search/similar';
 import {
   calleesLookup,
+  privateTwinLookup,
   decidersLookup,
   delegateLookup,
   memberNamesRead,
@@ -519,6 +520,7 @@ export class Engine {
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   decidersOf: decidersLookup(this.corpus),
                   stepsOf: calleesLookup(this.corpus),
+                  privateTwinOf: privateTwinLookup(this.corpus),
                   textBreaksMemberTies: true,
                   closerMembersWhateverBoost: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),

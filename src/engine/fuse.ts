@@ -272,6 +272,12 @@ export interface FusionInput {
    */
   stepsOf?(chunk: Chunk): number[];
   /**
+   * Questions asking how: the private twin a function reaches through its file's functions
+   * (search/members.ts privateTwinLookup: `_inlineCallbacks` for `inlineCallbacks`, Go's `lookup`
+   * for `Lookup`); the member chosen hands its place to it (chooseMember, 'wrapper-hands-on').
+   */
+  privateTwinOf?(chunk: Chunk): number | undefined;
+  /**
    * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
    * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
    * the file does more (chooseMember).
@@ -488,6 +494,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.decidersOf && ((r) => input.decidersOf?.(input.chunkOf(r.chunkId)) ?? []),
           input.stepsOf && ((r) => input.stepsOf?.(input.chunkOf(r.chunkId)) ?? []),
           input.closerMembersWhateverBoost === true,
+          input.privateTwinOf && ((r) => input.privateTwinOf?.(input.chunkOf(r.chunkId))),
         )
     : null;
   const shownBy =
@@ -1058,6 +1065,24 @@ function strongMember(r: SearchResult, best: SearchResult, closerWhateverBoost: 
   return closerWhateverBoost && closenessBeforeBoost(r) > closenessBeforeBoost(best);
 }
 
+/** The strongest method of a constructor's own class that gives no way itself (chooseMember). */
+function strongestMethodOf(
+  group: SearchResult[],
+  ctor: SearchResult,
+  methodOfItsClass: (r: SearchResult, ctor: SearchResult) => boolean,
+  givesWay: ((r: SearchResult) => GivesWay | undefined) | undefined,
+  relevanceOf: (r: SearchResult) => number,
+): SearchResult | undefined {
+  let method: SearchResult | undefined;
+  let methodRelevance = -Infinity;
+  for (const r of group) {
+    if (r === ctor || !methodOfItsClass(r, ctor) || givesWay?.(r) !== undefined) continue;
+    const value = relevanceOf(r);
+    if (value > methodRelevance) [method, methodRelevance] = [r, value];
+  }
+  return method;
+}
+
 /**
  * The member that answers for its file (a behaviour question): among the file's chunks fusing at
  * least MEMBER_CHOICE_MIN_SHARE of its best, the one with the most relevance before the boost
@@ -1084,6 +1109,7 @@ function chooseMember(
   decidersOf?: (r: SearchResult) => number[],
   stepsOf?: (r: SearchResult) => number[],
   closerWhateverBoost = false,
+  twinOf?: (r: SearchResult) => number | undefined,
 ): SearchResult {
   const best = group[0];
   const closeness = closenessBeforeBoost;
@@ -1126,16 +1152,13 @@ function chooseMember(
   // the method does it (vega's `Overlap`, whose `transform` hides the overlapping labels).
   // One that hands its argument on to a function of its file shows that one (below).
   if (firstGivesWay && chosen === best && methodOfItsClass && delegateOf?.(best) === undefined) {
-    let method: SearchResult | undefined;
-    let methodRelevance = -Infinity;
-    for (const r of group) {
-      if (r === best || !methodOfItsClass(r, best) || givesWay?.(r) !== undefined) continue;
-      const value = relevance(r, coverageOf(r));
-      if (value > methodRelevance) [method, methodRelevance] = [r, value];
-    }
+    const method = strongestMethodOf(group, best, methodOfItsClass, givesWay, (r) => relevance(r, coverageOf(r)));
     if (method) take(method);
   }
   if (chosen === best) chosenRelevance = bestRelevance;
+  // The member chosen reaches its private twin, which does its work (privateTwinIn).
+  const twin = twinOf ? privateTwinIn(group, chosen, best, twinOf, givesWay) : undefined;
+  if (twin) take(twin);
   // A near tie goes to the member whose own lines the text list ranks higher for the question's
   // words (h2's `unclaimed_capacity` over `inc_window` for "when to send a WINDOW_UPDATE frame").
   // A tie of closeness, or of what chose the member, its relevance with the name factor: read on
@@ -1143,14 +1166,14 @@ function chooseMember(
   // only shares a word every name of the file has took the place (Eigen's `FullPivLU::rank`, 5th
   // by text, for "how does a full pivoting LU decide the rank of a matrix": `reconstructedMatrix`
   // chosen on "matrix", then `computeInPlace`, 24th by text).
-  const tieBreaker = textBreaksTies
-    ? memberTextRanksHigher(group, chosen, best, [closeness, (r) => relevance(r, coverageOf(r))], givesWay)
-    : undefined;
+  const tieBreaker =
+    textBreaksTies && !twin
+      ? memberTextRanksHigher(group, chosen, best, [closeness, (r) => relevance(r, coverageOf(r))], givesWay, stepsOf)
+      : undefined;
   if (tieBreaker) take(tieBreaker);
   const gaveWay = chosen !== best ? firstGivesWay : undefined;
-  const delegateId = delegateOf?.(chosen);
-  const delegate = delegateId === undefined ? undefined : group.find((r) => r.chunkId === delegateId);
-  let handsOn = false;
+  const delegate = inGroup(group, delegateOf?.(chosen));
+  let handsOn = twin !== undefined && chosen === twin;
   // As close to the question as the wrapper (MEMBER_CHOICE_MIN_SHARE): a question the
   // wrapper's own doc comment answers (x-tools' `Insert`, "Inserts a new association …", over
   // `InsertWith`) keeps the wrapper.
@@ -1174,8 +1197,7 @@ function chooseMember(
   // A member of a line or two that hands its call on to a function of its file does nothing of
   // its own: the one it calls shows the work, however far down the file's candidates it fused
   // (the MongoDB driver's `salted_password`, `@salted_password ||= hi(…)`, hands on to `hi`).
-  const shortDelegateId = givesWay?.(chosen) === 'short' ? delegateOf?.(chosen) : undefined;
-  const shortDelegate = shortDelegateId === undefined ? undefined : group.find((r) => r.chunkId === shortDelegateId);
+  const shortDelegate = inGroup(group, givesWay?.(chosen) === 'short' ? delegateOf?.(chosen) : undefined);
   if (shortDelegate && shortDelegate !== chosen) handTo(shortDelegate, true);
   // The function whose result the member chosen chooses by works out what it acts on (deciderOf).
   const decider =
@@ -1223,6 +1245,30 @@ function chooseMember(
     overRelevance: bestRelevance,
     nameCoverage: chosenCoverage,
   });
+}
+
+/** The candidate of the file with this chunk id, if it is one. */
+function inGroup(group: readonly SearchResult[], id: number | undefined): SearchResult | undefined {
+  return id === undefined ? undefined : group.find((r) => r.chunkId === id);
+}
+
+/**
+ * The private twin of the member chosen (search/members.ts privateTwinLookup: `_inlineCallbacks`,
+ * which `inlineCallbacks` reaches through `_cancellableInlineCallbacks`) when it is a candidate of
+ * the file fusing as far down as a member saying more reaches (MEMBER_CODE_WORDS_MIN_SHARE of the
+ * file's best) and does not give way itself: it does the work the public name's doc comment
+ * describes, and no near tie of the text list takes its place again.
+ */
+function privateTwinIn(
+  group: SearchResult[],
+  chosen: SearchResult,
+  best: SearchResult,
+  twinOf: (r: SearchResult) => number | undefined,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+): SearchResult | undefined {
+  const twin = inGroup(group, twinOf(chosen));
+  if (!twin || givesWay?.(twin) !== undefined) return undefined;
+  return twin.score >= MEMBER_CODE_WORDS_MIN_SHARE * best.score ? twin : undefined;
 }
 
 /** The member chosen, recorded as standing for its file in place of its best chunk, with that chunk's score. */
@@ -1425,7 +1471,12 @@ function textRanksAbove(a: SearchResult, b: SearchResult): boolean {
  * `measures` (closeness before the boost; relevance, the closeness × the name factor) at least
  * MEMBER_TEXT_TIE_SHARE of its — and fusing MEMBER_CHOICE_MIN_SHARE of the file's best score, when
  * the text list ranks it above the one chosen (a member the list did not return ranks below any it
- * did); a setter or constructor gives no tie.
+ * did); a setter or constructor gives no tie, nor does a function that calls the one chosen
+ * (`callsOf`, every function of its file a function calls): its lines say the step's words where
+ * they call it, with their own around them, so BM25 ranks the caller over its step whichever the
+ * question asks for (rust-core's quicksort `recurse` over the `choose_pivot` it calls, for "how
+ * does the unstable sort pick the pivot element"). Whether the caller answers is the steps'
+ * question (callerOfSteps).
  */
 function memberTextRanksHigher(
   group: SearchResult[],
@@ -1433,6 +1484,7 @@ function memberTextRanksHigher(
   best: SearchResult,
   measures: readonly ((r: SearchResult) => number)[],
   givesWay?: (r: SearchResult) => GivesWay | undefined,
+  callsOf?: (r: SearchResult) => number[],
 ): SearchResult | undefined {
   const tied = (r: SearchResult) => measures.some((m) => m(r) >= MEMBER_TEXT_TIE_SHARE * m(chosen));
   const textRank = (r: SearchResult) => r.explanation.modalities.text?.rank ?? Infinity;
@@ -1441,7 +1493,7 @@ function memberTextRanksHigher(
   for (const r of group) {
     if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r === chosen || r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
-    if (givesWay?.(r) !== undefined) continue;
+    if (givesWay?.(r) !== undefined || callsOf?.(r).includes(chosen.chunkId) === true) continue;
     if (!tied(r) || textRank(r) >= rank) continue;
     [higher, rank] = [r, textRank(r)];
   }

@@ -366,6 +366,51 @@ function functionsNamed(corpus: Corpus, file: CorpusFile, name: string): number[
 }
 
 /**
+ * The names a function's private twin goes by: the same name marked private (`_inlineCallbacks`
+ * for `inlineCallbacks`, `__x`, JavaScript's `#x`), the same name as the implementation of it
+ * (`spawn_blocking_inner`, `x_impl`, `xImpl`, `xInternal`), or in Go, where a name's first letter
+ * says whether it is exported, the unexported spelling (`lookup` for `Lookup`).
+ */
+function twinNames(name: string, language: string | null): string[] {
+  const out = [`_${name}`, `__${name}`, `#${name}`, `${name}_inner`, `${name}_impl`, `${name}Impl`, `${name}Internal`];
+  if (language === 'go' && /^[A-Z]/.test(name)) out.push(name[0].toLowerCase() + name.slice(1));
+  return out;
+}
+
+/**
+ * The private twin a function hands its work to (twinNames), when it reaches it through the
+ * functions of its own file it calls, directly or through one of them (ownCallees): the public
+ * name is the entry point its doc comment describes, the twin does the work, so a question asking
+ * how that name works is answered there — twisted's `inlineCallbacks` wraps the generator and
+ * calls `_cancellableInlineCallbacks`, which runs `_inlineCallbacks`, the loop that resumes it;
+ * containers/storage's `Lookup` returns the ID `lookup` finds by name, ID or prefix. A twin
+ * defined more than once in the file, or not reached, is none.
+ */
+export function privateTwinLookup(corpus: Corpus): (chunk: Chunk) => number | undefined {
+  return (chunk) => {
+    const name = functionName(chunk);
+    const file = corpus.files[chunk.fileId];
+    if (!name || !file) return undefined;
+    const twins = new Set(twinNames(name, file.language));
+    const seen = new Set<number>([chunk.id]);
+    let frontier = [chunk];
+    for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
+      const next: Chunk[] = [];
+      for (const caller of frontier)
+        for (const callee of ownCallees(corpus, caller, () => true)) {
+          if (seen.has(callee.id)) continue;
+          seen.add(callee.id);
+          const calleeName = functionName(callee);
+          if (calleeName !== undefined && twins.has(calleeName)) return callee.id;
+          next.push(callee);
+        }
+      frontier = next;
+    }
+    return undefined;
+  };
+}
+
+/**
  * The chunk a function only hands its call on to, when that is a function of its own file whose
  * name extends its own: `func Recover() … { return RecoverWithConfig(DefaultRecoverConfig) }`,
  * `def parse(s): return _parse(s, strict=True)`, `fn spawn(&self, f) { self.spawn_inner(f, None) }`.

@@ -6,12 +6,14 @@
  * first 1 / 3 / 10 places, the most any one chunk takes, the chunks that take the most, and how
  * many questions have such a hub above their answer. Then the space itself: each of N sampled
  * chunks' ten nearest chunks by the int8 cosine, and the skew of how often each chunk is among
- * them (the k-occurrence N10; a space with hubs has a long right tail, skew well above 1).
+ * them (the k-occurrence N10; a space with hubs has a long right tail, its skew well above the
+ * 1/√λ that counts without hubs would have, λ the places per chunk).
  * Only tuning questions are asked, so nothing held-out is computed or printed.
  */
 import { Engine } from '../../src/engine/engine';
 import type { Modality } from '../../src/engine/contract';
 import { WEIGHTS } from '../../src/engine/ranking';
+import { isModuleDeclaration } from '../../src/engine/semantic/index';
 import { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { evalEmbedder, evalLexicalExpansion } from '../eval/embedder';
 import { SeededRandom } from '../eval/rng';
@@ -73,9 +75,17 @@ export function skewness(counts: ArrayLike<number>): number {
 }
 
 /** N10 of every chunk row that has a vector: how often it is among the ten nearest of `sample` random rows (int8 cosine). */
-function kOccurrence(int8: Int8Array, dims: number, rows: number, sample: number, seed: string): Int32Array {
+function kOccurrence(
+  int8: Int8Array,
+  dims: number,
+  rows: number,
+  searched: (row: number) => boolean,
+  sample: number,
+  seed: string,
+): Int32Array {
   const live: number[] = [];
   for (let r = 0; r < rows; r++) {
+    if (!searched(r)) continue;
     let any = false;
     for (let i = 0; i < dims && !any; i++) any = int8[r * dims + i] !== 0;
     if (any) live.push(r);
@@ -110,7 +120,7 @@ async function main(argv: string[]): Promise<void> {
   const p = argv.indexOf('--projects');
   const only = p >= 0 ? argv[p + 1].split(',') : undefined;
   const s = argv.indexOf('--sample');
-  const sample = s >= 0 ? Number(argv[s + 1]) : 300;
+  const sample = s >= 0 ? Number(argv[s + 1]) : 1000;
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   const embedder = await evalEmbedder('local');
   const lexicalExpansion = evalLexicalExpansion();
@@ -130,6 +140,8 @@ async function main(argv: string[]): Promise<void> {
       const r = await engine.search(q.query, { preset: 'thorough', modalities: [m], limit: 10, experiment });
       const run = r.query.modalities.find((x) => x.modality === m);
       const ids = run?.ran ? run.list.slice(0, 10).map((h) => h.chunkId) : [];
+      // A question whose semantic list did not run (a pasted message routed to an exact match) is no list.
+      if (ids.length === 0) continue;
       const at = ids.findIndex((id) => holds(q, engine.chunk(id)));
       lists.push(ids);
       answers.push(at < 0 ? null : at + 1);
@@ -144,12 +156,25 @@ async function main(argv: string[]): Promise<void> {
     );
     const semantic = engine.snapshot().modalities.semantic;
     if (!semantic?.int8) continue;
-    const n10 = kOccurrence(semantic.int8, semantic.dimensions, semantic.chunkCount, sample, project.spec.name);
+    // The chunks a question's list can hold: no contentless window, no one-line module declaration.
+    const contentless = new Set(semantic.contentless ?? []);
+    const searched = (row: number) => !contentless.has(row) && !isModuleDeclaration(engine.chunk(row));
+    const n10 = kOccurrence(
+      semantic.int8,
+      semantic.dimensions,
+      semantic.chunkCount,
+      searched,
+      sample,
+      project.spec.name,
+    );
     const sorted = Array.from(n10).sort((a, b) => b - a);
     const share = sorted.slice(0, Math.ceil(sorted.length / 100)).reduce((a, b) => a + b, 0);
     const slots = sorted.reduce((a, b) => a + b, 0);
+    // Without hubs the counts are about Poisson with λ places per chunk, whose skew is 1/√λ: with
+    // few sampled queries per chunk the skew is high from sparsity alone, so that is printed beside it.
+    const poisson = 1 / Math.sqrt(slots / Math.max(1, sorted.length));
     console.log(
-      `  space: ${sorted.length} chunk vectors, ${Math.min(sample, sorted.length)} sampled as queries; N10 skew ${skewness(n10).toFixed(2)}, most ${sorted[0]}, the top 1% of chunks hold ${((100 * share) / Math.max(1, slots)).toFixed(1)}% of the places`,
+      `  space: ${sorted.length} chunk vectors, ${Math.min(sample, sorted.length)} sampled as queries; N10 skew ${skewness(n10).toFixed(2)} (${poisson.toFixed(2)} without hubs), most ${sorted[0]}, the top 1% of chunks hold ${((100 * share) / Math.max(1, slots)).toFixed(1)}% of the places`,
     );
   }
 }

@@ -95,6 +95,7 @@ import { dropSubject, formLookup, subjectChunks, untilKinshipEnds } from './sear
 import {
   calleesLookup,
   privateTwinLookup,
+  everyCalleeLookup,
   decidersLookup,
   delegateLookup,
   memberNamesRead,
@@ -460,6 +461,8 @@ export class Engine {
     const isAStep = howItWorks && !usesShort ? shortStepLookup(this.corpus) : undefined;
     // A class of data and no behaviour (an exception class) takes no boost on a question asking how.
     const isDataClass = howItWorks ? dataClassLookup(this.corpus) : undefined;
+    // The question's callees and every step (calleesOf, stepsOf) read one walk of each function's calls.
+    const callees = everyCalleeLookup(this.corpus);
     const fused = fuse({
       // A question about behaviour: a doc comment's window stands for the definition it documents.
       lists:
@@ -514,12 +517,12 @@ export class Engine {
             fileSizeOf: (chunk: Chunk) => this.corpus.files[chunk.fileId]?.size ?? 0,
             isNameOnly: nameOnlyLookup(this.corpus),
             delegateOf: delegateLookup(this.corpus, howItWorks),
-            calleesOf: calleesLookup(this.corpus, plan.raw),
+            calleesOf: calleesLookup(this.corpus, plan.raw, callees),
             ...(howItWorks
               ? {
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   decidersOf: decidersLookup(this.corpus),
-                  stepsOf: calleesLookup(this.corpus),
+                  stepsOf: calleesLookup(this.corpus, undefined, callees),
                   privateTwinOf: privateTwinLookup(this.corpus),
                   textBreaksMemberTies: true,
                   closerMembersWhateverBoost: true,

@@ -1393,13 +1393,16 @@ function callerOfSteps(
   if (!stepsOf || !codeWordsOf) return undefined;
   const isFunction = (r: SearchResult) => r.definitionKind === 'function' || r.definitionKind === 'method';
   if (!isFunction(chosen) || givesWay?.(chosen) !== undefined) return undefined;
-  const callers = group.filter((r) => r !== chosen && isFunction(r) && stepsOf(r).includes(chosen.chunkId));
+  const callers = group
+    .filter((r) => r !== chosen && isFunction(r))
+    .map((r) => ({ r, steps: stepsOf(r) }))
+    .filter(({ steps }) => steps.includes(chosen.chunkId));
   if (callers.length !== 1) return undefined;
-  const caller = callers[0];
+  const { r: caller, steps } = callers[0];
   if (givesWay?.(caller) !== undefined || codeWordsOf(caller) < codeWordsOf(chosen)) return undefined;
   const coverage = coverageOf(chosen);
   const said = Math.max(1, wordsSaidOf(chosen));
-  const another = stepsOf(caller).some((id) => {
+  const another = steps.some((id) => {
     const step = group.find((g) => g.chunkId === id);
     return (
       step !== undefined &&

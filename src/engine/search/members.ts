@@ -620,14 +620,36 @@ function endsWith(text: string, chunk: Chunk, line: number): boolean {
  * `ValidateRequiredFlags` calls `c.Flags()`, whose one word "how does cobra check that required
  * flags were given" says).
  */
-export function calleesLookup(corpus: Corpus, question?: string): (chunk: Chunk) => number[] {
+export function calleesLookup(
+  corpus: Corpus,
+  question?: string,
+  callees: (chunk: Chunk) => Chunk[] = everyCalleeLookup(corpus),
+): (chunk: Chunk) => number[] {
   const forms = question === undefined ? undefined : questionForms(question);
   return (chunk) =>
-    ownCallees(corpus, chunk, () => true)
+    callees(chunk)
       .filter(
         (callee) => !forms || namePartsSaid(callee.symbol, forms, placeOf(callee)).said >= MEMBER_CALLEE_MIN_WORDS,
       )
       .map((callee) => callee.id);
+}
+
+/**
+ * Every function of its own file a function calls (ownCallees, every call counted), each chunk's
+ * list walked once: one search asks it of the same functions for the question's callees and for
+ * every step (calleesLookup with and without the question), and the member choice asks it of a
+ * file's candidates again and again.
+ */
+export function everyCalleeLookup(corpus: Corpus): (chunk: Chunk) => Chunk[] {
+  const walked = new Map<number, Chunk[]>();
+  return (chunk) => {
+    let callees = walked.get(chunk.id);
+    if (!callees) {
+      callees = ownCallees(corpus, chunk, () => true);
+      walked.set(chunk.id, callees);
+    }
+    return callees;
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Modality, ModalityHit } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
 import { MEMBER_CHOICE_MIN_SHARE } from '../ranking';
-import { calleesLookup, memberCodeWordsSaid, memberNamesRead, shortBodyLookup } from './members';
+import { calleesLookup, everyCalleeLookup, memberCodeWordsSaid, memberNamesRead, shortBodyLookup } from './members';
 import { at, chunkOrFiller, definitionNamed, merge } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 import { parsedCorpus } from '../../../test/support/parsed-corpus';
@@ -109,6 +109,19 @@ describe('the one function calling the member chosen and another strong step run
   it('calleesLookup without the question lists both helpers the loader calls', () => {
     const steps = calleesLookup(corpus)(named(path, 'load_class_metadata')).map((id) => corpus.chunks[id].symbol);
     expect(steps).toEqual(['get_type_constraint', 'handle_all_constraint']);
+  });
+
+  it('one walk of the calls serves the callees the question names and every step alike', () => {
+    const load = named(path, 'load_class_metadata');
+    const walk = everyCalleeLookup(corpus);
+    // Walked once: asked again, the same list comes back.
+    expect(walk(load)).toBe(walk(load));
+    expect(walk(load).map((c) => c.symbol)).toEqual(['get_type_constraint', 'handle_all_constraint']);
+    expect(calleesLookup(corpus, undefined, walk)(load)).toEqual(calleesLookup(corpus)(load));
+    // With the question, only the callees its words name, as without the shared walk.
+    const named2 = calleesLookup(corpus, 'how does it handle all the constraint objects', walk)(load);
+    expect(named2).toEqual(calleesLookup(corpus, 'how does it handle all the constraint objects')(load));
+    expect(named2.map((id) => corpus.chunks[id].symbol)).toEqual(['handle_all_constraint']);
   });
 
   it('shows the loader in place of the helper chosen, the file keeping its score', () => {

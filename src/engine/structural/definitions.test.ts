@@ -4,15 +4,13 @@
  * which definition a bare or qualified name asks for.
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Parser } from 'web-tree-sitter';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Definition, FileAnalysis, SourceFile } from '../contract';
 import { planQuery } from '../classify';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
 import { buildCorpus } from './corpus';
 import { StructuralIndex } from './index';
-import { MAX_FAILED_STARTS } from './resync';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -167,27 +165,6 @@ describe('definitions after a parse error that runs to the end of the file', () 
     expect(named(a, 'never_used')).toEqual([{ kind: 'function', nameLine: 80 }]);
     expect(named(a, 'Producer')).toEqual([{ kind: 'type', nameLine: 76 }]);
     expect(named(a, 'IProduceWithPatches')).toEqual([{ kind: 'interface', nameLine: 59 }]);
-  });
-
-  it('TypeScript: fresh starts that fail at once, twice in a row, end the resync (the parse fails further on)', async () => {
-    // fp-ts 2.16.9 es6/IO.d.ts (MIT), its first 130 lines: the bare call signatures of
-    // `flatMap`'s type literal beat tree-sitter's recovery, and the whole file is one ERROR from
-    // its first line. Every fresh start (the import lines first) fails at once the same way: the
-    // first two end it, where eight full parses of the file's rest found nothing more.
-    await analyze('src/IO.d.ts', 'fp-ts-IO.d.ts.txt'); // the grammar loaded, its query compiled
-    const parse = vi.spyOn(Parser.prototype, 'parse');
-    try {
-      const a = await analyze('src/IO.d.ts', 'fp-ts-IO.d.ts.txt');
-      expect(parse).toHaveBeenCalledTimes(1 + MAX_FAILED_STARTS);
-      expect(a.definitions.map((d) => `${d.name}:${d.nameLine}`)).toEqual([
-        'IO:32',
-        'URI:74',
-        './HKT:75',
-        'URItoKind:76',
-      ]);
-    } finally {
-      parse.mockRestore();
-    }
   });
 
   it('C: the prototypes after a kernel `extern __printf(3, 4)` inside the include guard are found again', async () => {

@@ -16,7 +16,7 @@ import { goImportName, importsOf, namedChildrenOf } from './imports';
 import { embeddedCodeOf, MAX_EMBEDDED_ROUNDS, rustMacroTranscribers, type EmbeddedCode } from './embedded';
 import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
 import type { NameCheck } from './queries';
-import { MAX_FAILED_STARTS, MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
+import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
 import { holdsLine, type LineRange } from '../line-range';
 
@@ -275,10 +275,7 @@ export class StructuralAnalyzer {
   /**
    * What fresh parses from the declaration lines inside a long ERROR node (resync.ts) find
    * before their own first error. A line whose parse fails at once is passed over; after a
-   * parse that got somewhere, the next start is past its error. Two fresh starts in a row that
-   * fail at once end it (MAX_FAILED_STARTS): the error the parse cannot recover from lies further
-   * on, and the fresh starts between it and here fail alike, each at the cost of a parse of the
-   * rest of the file.
+   * parse that got somewhere, the next start is past its error.
    */
   private readAfterErrors(
     loaded: LoadedLanguage,
@@ -290,9 +287,7 @@ export class StructuralAnalyzer {
   ): void {
     const starts = resyncLines(root, text, found.definitions);
     const compiled = loaded.query!;
-    let failedInARow = 0;
     for (let i = 0, parses = 0; i < starts.length && parses < MAX_RESYNC_PARSES; i++, parses++) {
-      if (failedInARow >= MAX_FAILED_STARTS) return;
       const line = starts[i];
       const tail = startingAt(text, line);
       const tree = loaded.parser.parse(tail, null, {
@@ -305,11 +300,7 @@ export class StructuralAnalyzer {
       }
       try {
         const errorLine = tree.rootNode.hasError ? firstErrorLine(tree.rootNode) : Number.POSITIVE_INFINITY;
-        if (errorLine <= line) {
-          failedInARow++;
-          continue;
-        }
-        failedInARow = 0;
+        if (errorLine <= line) continue;
         const part = readMatches(lang, tail, matchesOf(compiled, tree.rootNode), compiled);
         // A definition that runs into the error is cut short: it is not kept.
         const definitions = part.definitions.filter((d) => d.endLine < errorLine);

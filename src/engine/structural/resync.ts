@@ -20,14 +20,6 @@ const MIN_SWALLOWED_LINES = 10;
 /** At most this many parses from a fresh start per file: each costs a parse of the rest of the file. */
 export const MAX_RESYNC_PARSES = 8;
 
-/**
- * Fresh starts in a row whose parse fails at their own first line after which a file's resync
- * stops. Such a parse is no sign of an error at that line: tree-sitter's recovery, beaten by a
- * construct further on, wraps the whole rest from the start in one ERROR (fp-ts's declaration
- * files, whose type literals hold bare call signatures, fail from their first import line on).
- */
-export const MAX_FAILED_STARTS = 2;
-
 /** A line that can open a top-level declaration: code at column 0 (not a closer, comment or blank). */
 const DECLARATION_START = /^[A-Za-z_$@#]/;
 

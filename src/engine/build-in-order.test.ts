@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSourceTree } from '../../e2e/fixture-files';
 import { nodeGrammars } from '../node/grammars';
-import { TEXT_CHUNK_BATCH } from './build';
-import type { Chunk, FileAnalysis, SourceFile } from './contract';
+import { TEXT_CHUNK_BATCH, type BuildFile } from './build';
+import type { Chunk, FileAnalysis } from './contract';
 import { Engine, type EngineSnapshot, type TextIndexer } from './engine';
 import { StructuralAnalyzer } from './structural/analyzer';
 import { corpusFromAnalyses } from './structural/corpus';
@@ -18,15 +18,16 @@ import { TextIndex, TextSnapshotBuilder } from './text/index';
 
 const ROOT = join(import.meta.dirname, '../../e2e/fixtures/preact');
 
-let files: SourceFile[];
+let files: BuildFile[];
 /** Each distinct text parsed once: the copies below differ only in their folder. */
 let analyse: (path: string, text: string) => FileAnalysis;
 
 beforeAll(async () => {
   const tree = readSourceTree(ROOT);
   // Copies in folders that sort apart (vendored packages), enough chunks for several batches to the text indexer.
+  // Each its own hash: a build analyses byte-identical files once (SameTextAnalyses), and here every file is to reach the analyzer.
   files = Array.from({ length: 5 }, (_, copy) => copy).flatMap((copy) =>
-    tree.map((f) => ({ ...f, path: `v${copy}/${f.path}` })),
+    tree.map((f) => ({ ...f, path: `v${copy}/${f.path}`, hash: `v${copy}/${f.path}` })),
   );
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   const byText = new Map<string, FileAnalysis>();

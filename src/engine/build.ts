@@ -40,6 +40,8 @@ import {
 import { AnalysisReader } from './store/analysis-table';
 import { CorpusBuilder, corpusFromTexts, unparsedAnalysis } from './structural/corpus';
 import { CorpusMacros } from './structural/corpus-macros';
+import { languageForPath } from './structural/grammars';
+import { defaultExportName } from './path-words';
 import { StructuralBuilder } from './structural/index';
 import type { LexicalExpansion } from './text/expansion';
 import { TextIndex, type TextSnapshot } from './text/index';
@@ -324,6 +326,7 @@ class IndexBuild {
     // The crate's macros, read before any analysis: a file invoking one of another file's is
     // completed as its analysis arrives (corpus-macros.ts), reused or not.
     const macros = CorpusMacros.of(files);
+    const sameText = new SameTextAnalyses();
     let next = 0;
     const worker = async () => {
       while (next < files.length) {
@@ -337,7 +340,7 @@ class IndexBuild {
           previousAnalyses ??= new AnalysisReader(previousSnapshot!.analyses);
           analysis = previousAnalyses.analysisAt(old.index);
           reused++;
-        } else analysis = await this.deps.analyzer.analyze(path, text);
+        } else analysis = await sameText.analysis(path, text, hash, this.deps.analyzer);
         if (macros) analysis = macros.complete(path, text, analysis);
         records[i] = { path, hash, size: files[i].size ?? utf8Length(text), text, analysis };
         inOrder.advance();
@@ -568,4 +571,30 @@ export function computeStats(
 export function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted)
     throw signal.reason instanceof Error ? signal.reason : new DOMException('Indexing was cancelled', 'AbortError');
+}
+
+/**
+ * Byte-identical files analysed once. A package tree holds the same file many times over (a
+ * library's two builds side by side, `lib/` and `es6/` declaration files, a vendored copy), and
+ * an analysis depends on nothing but the text, the language the path names and the default
+ * export name the path gives (the analyzer's `analyze(path, text)` reads no more of the path):
+ * a second file that agrees on all three takes the first one's analysis under its own path.
+ * The hash picks the candidate; the texts are compared before anything is shared.
+ */
+export class SameTextAnalyses {
+  private readonly byKey = new Map<string, { text: string; analysis: Promise<FileAnalysis> }>();
+  /** Files answered with another file's analysis. */
+  shared = 0;
+
+  analysis(path: string, text: string, hash: string, analyzer: FileAnalyzer): Promise<FileAnalysis> {
+    const key = `${hash}\0${languageForPath(path) ?? ''}\0${defaultExportName(path)}`;
+    const first = this.byKey.get(key);
+    if (first && first.text === text) {
+      this.shared++;
+      return first.analysis.then((analysis) => ({ ...analysis, path }));
+    }
+    const analysis = Promise.resolve(analyzer.analyze(path, text));
+    if (!first) this.byKey.set(key, { text, analysis });
+    return analysis;
+  }
 }

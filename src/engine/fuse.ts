@@ -1559,12 +1559,7 @@ function memberSayingLeadVerb(
   group: SearchResult[],
   chosen: SearchResult,
   leadVerbOf: ((r: SearchResult) => boolean) | undefined,
-  sayings: {
-    coverageOf: (r: SearchResult) => number;
-    wordsSaidOf: (r: SearchResult) => number;
-    relevance: (r: SearchResult, coverage: number) => number;
-    givesWay?: (r: SearchResult) => GivesWay | undefined;
-  },
+  sayings: MemberSayings,
 ): SearchResult | undefined {
   if (!leadVerbOf || leadVerbOf(chosen)) return undefined;
   const { coverageOf, wordsSaidOf, relevance, givesWay } = sayings;
@@ -1583,6 +1578,14 @@ function memberSayingLeadVerb(
     if (value > foundRelevance) [found, foundRelevance] = [r, value];
   }
   return found;
+}
+
+/** How a member says the question, as the member choice reads it (chooseMember). */
+interface MemberSayings {
+  coverageOf: (r: SearchResult) => number;
+  wordsSaidOf: (r: SearchResult) => number;
+  relevance: (r: SearchResult, coverage: number) => number;
+  givesWay?: (r: SearchResult) => GivesWay | undefined;
 }
 
 /** What a sentence describing code says beyond its words, read by the member choice (chooseMember). */
@@ -1604,7 +1607,7 @@ function sentenceMember(
   chosen: SearchResult,
   verbStep: boolean,
   sentence: SentenceReads,
-  sayings: Parameters<typeof memberSayingLeadVerb>[3],
+  sayings: MemberSayings,
 ): { member: SearchResult; rule: 'name-says-verb' | 'this-names-holder' } | undefined {
   const verb = verbStep ? memberSayingLeadVerb(group, chosen, sentence.leadVerbOf, sayings) : undefined;
   const held = memberHeldByThis(group, verb ?? chosen, sentence.holderSaysThis, { ...sayings, ...sentence });
@@ -1626,13 +1629,7 @@ function memberHeldByThis(
   group: SearchResult[],
   chosen: SearchResult,
   holderSaysThis: ((r: SearchResult) => boolean) | undefined,
-  sayings: {
-    coverageOf: (r: SearchResult) => number;
-    wordsSaidOf: (r: SearchResult) => number;
-    relevance: (r: SearchResult, coverage: number) => number;
-    givesWay?: (r: SearchResult) => GivesWay | undefined;
-    leadVerbOf?: (r: SearchResult) => boolean;
-  },
+  sayings: MemberSayings & { leadVerbOf?: (r: SearchResult) => boolean },
 ): SearchResult | undefined {
   if (!holderSaysThis || holderSaysThis(chosen)) return undefined;
   const { coverageOf, wordsSaidOf, relevance, givesWay, leadVerbOf } = sayings;

@@ -1168,7 +1168,7 @@ function chooseMember(
   // chosen on "matrix", then `computeInPlace`, 24th by text).
   const tieBreaker =
     textBreaksTies && !twin
-      ? memberTextRanksHigher(group, chosen, best, [closeness, (r) => relevance(r, coverageOf(r))], givesWay, stepsOf)
+      ? memberTextRanksHigher(group, chosen, best, [closeness, (r) => relevance(r, coverageOf(r))], givesWay)
       : undefined;
   if (tieBreaker) take(tieBreaker);
   const gaveWay = chosen !== best ? firstGivesWay : undefined;
@@ -1474,12 +1474,7 @@ function textRanksAbove(a: SearchResult, b: SearchResult): boolean {
  * `measures` (closeness before the boost; relevance, the closeness × the name factor) at least
  * MEMBER_TEXT_TIE_SHARE of its — and fusing MEMBER_CHOICE_MIN_SHARE of the file's best score, when
  * the text list ranks it above the one chosen (a member the list did not return ranks below any it
- * did); a setter or constructor gives no tie, nor does a function that calls the one chosen
- * (`callsOf`, every function of its file a function calls): its lines say the step's words where
- * they call it, with their own around them, so BM25 ranks the caller over its step whichever the
- * question asks for (rust-core's quicksort `recurse` over the `choose_pivot` it calls, for "how
- * does the unstable sort pick the pivot element"). Whether the caller answers is the steps'
- * question (callerOfSteps).
+ * did); a setter or constructor gives no tie.
  */
 function memberTextRanksHigher(
   group: SearchResult[],
@@ -1487,7 +1482,6 @@ function memberTextRanksHigher(
   best: SearchResult,
   measures: readonly ((r: SearchResult) => number)[],
   givesWay?: (r: SearchResult) => GivesWay | undefined,
-  callsOf?: (r: SearchResult) => number[],
 ): SearchResult | undefined {
   const tied = (r: SearchResult) => measures.some((m) => m(r) >= MEMBER_TEXT_TIE_SHARE * m(chosen));
   const textRank = (r: SearchResult) => r.explanation.modalities.text?.rank ?? Infinity;
@@ -1496,7 +1490,7 @@ function memberTextRanksHigher(
   for (const r of group) {
     if (r.score < MEMBER_CHOICE_MIN_SHARE * best.score) break;
     if (r === chosen || r.definitionKind === undefined || !BOOSTED_KINDS.has(r.definitionKind)) continue;
-    if (givesWay?.(r) !== undefined || callsOf?.(r).includes(chosen.chunkId) === true) continue;
+    if (givesWay?.(r) !== undefined) continue;
     if (!tied(r) || textRank(r) >= rank) continue;
     [higher, rank] = [r, textRank(r)];
   }

@@ -96,8 +96,10 @@ describe('FOURFOLD_TRACE', () => {
       const own = marks.filter((m) => m.thread === w);
       expect(own[0].name).toBe('worker:entry');
       expect(own[0].tid).toBeGreaterThan(0);
-      const idle = own.filter((m) => m.name === 'worker:idle').pop()!;
-      analysed += (idle['analyze n'] as number | undefined) ?? 0;
+      // A worker writes its figures when it runs out of work: one that started late on a loaded
+      // machine, after the other had taken every file, did none and wrote none.
+      const idle = own.filter((m) => m.name === 'worker:idle').pop();
+      analysed += (idle?.['analyze n'] as number | undefined) ?? 0;
     }
     // Every file parsed once, on one worker or the other.
     expect(analysed).toBe(files);

@@ -583,14 +583,11 @@ export function throwIfAborted(signal?: AbortSignal): void {
  */
 export class SameTextAnalyses {
   private readonly byKey = new Map<string, { text: string; analysis: Promise<FileAnalysis> }>();
-  /** Files answered with another file's analysis. */
-  shared = 0;
 
   analysis(path: string, text: string, hash: string, analyzer: FileAnalyzer): Promise<FileAnalysis> {
     const key = `${hash}\0${languageForPath(path) ?? ''}\0${defaultExportName(path)}`;
     const first = this.byKey.get(key);
     if (first && first.text === text) {
-      this.shared++;
       return first.analysis.then((analysis) => ({ ...analysis, path }));
     }
     const analysis = Promise.resolve(analyzer.analyze(path, text));

@@ -461,7 +461,8 @@ export class Engine {
     const isAStep = howItWorks && !usesShort ? shortStepLookup(this.corpus) : undefined;
     // A class of data and no behaviour (an exception class) takes no boost on a question asking how.
     const isDataClass = howItWorks ? dataClassLookup(this.corpus) : undefined;
-    // The question's callees and every step (calleesOf, stepsOf) read one walk of each function's calls.
+    // The question's callees, every step and a private twin (calleesOf, stepsOf, privateTwinOf)
+    // read one walk of each function's calls.
     const callees = everyCalleeLookup(this.corpus);
     const fused = fuse({
       // A question about behaviour: a doc comment's window stands for the definition it documents.
@@ -523,7 +524,7 @@ export class Engine {
                   codeWordsSaidOf: memberCodeWordsSaid(this.corpus, plan.raw),
                   decidersOf: decidersLookup(this.corpus),
                   stepsOf: calleesLookup(this.corpus, undefined, callees),
-                  privateTwinOf: privateTwinLookup(this.corpus),
+                  privateTwinOf: privateTwinLookup(this.corpus, callees),
                   textBreaksMemberTies: true,
                   closerMembersWhateverBoost: true,
                   isOutsideFunctions: outsideFunctionsLookup(this.corpus),

@@ -379,14 +379,17 @@ function twinNames(name: string, language: string | null): string[] {
 
 /**
  * The private twin a function hands its work to (twinNames), when it reaches it through the
- * functions of its own file it calls, directly or through one of them (ownCallees): the public
- * name is the entry point its doc comment describes, the twin does the work, so a question asking
- * how that name works is answered there — twisted's `inlineCallbacks` wraps the generator and
+ * functions of its own file it calls, directly or through one of them (the search's one walk of
+ * each function's calls, everyCalleeLookup): the public name is the entry point its doc comment
+ * describes, the twin does the work, so a question asking how that name works is answered there — twisted's `inlineCallbacks` wraps the generator and
  * calls `_cancellableInlineCallbacks`, which runs `_inlineCallbacks`, the loop that resumes it;
  * containers/storage's `Lookup` returns the ID `lookup` finds by name, ID or prefix. A twin
  * defined more than once in the file, or not reached, is none.
  */
-export function privateTwinLookup(corpus: Corpus): (chunk: Chunk) => number | undefined {
+export function privateTwinLookup(
+  corpus: Corpus,
+  callees: (chunk: Chunk) => Chunk[] = everyCalleeLookup(corpus),
+): (chunk: Chunk) => number | undefined {
   return (chunk) => {
     const name = functionName(chunk);
     const file = corpus.files[chunk.fileId];
@@ -397,7 +400,7 @@ export function privateTwinLookup(corpus: Corpus): (chunk: Chunk) => number | un
     for (let depth = 0; depth < 2 && frontier.length > 0; depth++) {
       const next: Chunk[] = [];
       for (const caller of frontier)
-        for (const callee of ownCallees(corpus, caller, () => true)) {
+        for (const callee of callees(caller)) {
           if (seen.has(callee.id)) continue;
           seen.add(callee.id);
           const calleeName = functionName(callee);

@@ -96,8 +96,7 @@ describe('FOURFOLD_TRACE', () => {
       const own = marks.filter((m) => m.thread === w);
       expect(own[0].name).toBe('worker:entry');
       expect(own[0].tid).toBeGreaterThan(0);
-      // A worker writes its figures when it runs out of work: one that started late on a loaded
-      // machine, after the other had taken every file, did none and wrote none.
+      // A worker writes its figures when it runs out of work: one that was sent no request writes none.
       const idle = own.filter((m) => m.name === 'worker:idle').pop();
       analysed += (idle?.['analyze n'] as number | undefined) ?? 0;
     }

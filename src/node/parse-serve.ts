@@ -37,6 +37,8 @@ export function serveParseRequests(port: MessagePort): (request: PoolRequest) =>
   const busy = tracing ? new WorkerBusy() : null;
   let text: { builder: TextSnapshotBuilder; paths: string[] } | null = null;
   let chain: Promise<void> = Promise.resolve();
+  /** The request being served is accounted for (WorkerBusy.done), once: before its reply leaves, or when it ends unanswered. */
+  let accountFor = () => {};
   const answer = async (id: number, work: () => Promise<PoolReply>) => {
     let reply: PoolReply;
     try {
@@ -44,6 +46,9 @@ export function serveParseRequests(port: MessagePort): (request: PoolRequest) =>
     } catch (error) {
       reply = { id, error: error instanceof Error ? error.message : String(error) };
     }
+    // Before the reply: the main thread may end the build, and this worker, as soon as the last
+    // reply arrives, and a worker's idle mark is its last word in the trace.
+    accountFor();
     // The text index's arrays (≈ 4.5 MB at 10 MB of code) are moved, not copied: its reply is
     // sent after the parse, while the main thread waits on it, and a copy costs both threads
     // there (serialize here, deserialize there: ≈ 40 ms of CPU at 10 MB, docs/bench/HISTORY.md).
@@ -55,10 +60,16 @@ export function serveParseRequests(port: MessagePort): (request: PoolRequest) =>
       // The thread's CPU read around every request but the many analyses (whose share is the rest).
       const started = busy && epochMs();
       const cpu = busy && request.kind !== 'analyze' ? threadCpuMs() : null;
+      let accounted = false;
+      accountFor = () => {
+        if (!busy || accounted) return;
+        accounted = true;
+        busy.done(request.kind, epochMs() - started!, cpu === null ? null : threadCpuMs() - cpu);
+      };
       try {
         await serve(request);
       } finally {
-        if (busy) busy.done(request.kind, epochMs() - started!, cpu === null ? null : threadCpuMs() - cpu);
+        accountFor();
       }
     });
   };

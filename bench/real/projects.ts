@@ -2255,6 +2255,51 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06f',
   },
+  // Twenty-ninth group (h44-qa), written from reading the code before Fourfold ran on it: Bash and
+  // Ruby. makepkg 6.0.2 (makepkg, Debian source pacman-package-manager): Arch Linux's package
+  // builder, bin/makepkg and libmakepkg in share/makepkg, 89 files: one file per step under
+  // source/ (the per-protocol download_* and extract_* of git, hg, svn, bzr, fossil, file, local),
+  // integrity/ (checksums, PGP signatures), lint_pkgbuild/ (one check per PKGBUILD variable),
+  // lint_package/, lint_config/, tidy/ (strip, zipman, docs, purge…), buildenv/, executable/ (the
+  // required-program checks) and util/ (message printers, option and PKGBUILD readers, source URL
+  // parsing, compression, parseopts); each folder's top-level file sources all of it with a `for lib
+  // in "$LIBRARY/<folder>/"*.sh` loop and registers the functions in an array it runs. Families:
+  // the VCS downloaders, the dependency-array lints, the version-part checks, the tidy_remove
+  // steps, the message printers; messages are `==> ERROR: …` lines as error() prints them;
+  // dependants are `source "$LIBRARY/…"` lines and those folder loops. BioRuby 2.0.4 (ruby-bio):
+  // the bioinformatics library, the 197 files of usr/lib/ruby/vendor_ruby (bio.rb and bio/): the
+  // sequence classes (NA, AA and their formatters), the flat-file database parsers (GenBank, EMBL,
+  // UniProt, FASTA, FASTQ, KEGG, PDB, GFF, Newick, Nexus…), the wrappers and report parsers of
+  // external programs (BLAST, ClustalW, MAFFT, HMMER, PAML…), the NCBI E-utilities and TogoWS
+  // clients, alignment, tree, pathway and restriction-enzyme analysis; bio.rb autoloads most
+  // classes, the rest `require 'bio/…'` each other. Families: NA's composition ratios, the KEGG
+  // *_as_hash accessors, the alignment strippers, the siRNA rules, the GenBank and EMBL formatters'
+  // helpers; messages are uncaught exceptions as Ruby prints them (`message (Class)`). Rejected:
+  // ruby-capybara (a third of its lib is its own spec suite), ruby-dnsruby (82 files), ruby-xmpp4r
+  // (159, thin classes), ruby-specinfra (372 one-command files), ruby-whitequark-parser (generated
+  // parsers), live-build (top-level scripts, one library loop) and tiger (top-level check scripts,
+  // few functions). Neither package nor its Debian source is in the model's lists.
+  {
+    name: 'makepkg',
+    pkg: 'makepkg',
+    version: '6.0.2-3',
+    language: 'bash',
+    root: 'usr',
+    extensions: [''],
+    exclude: /^(share\/(?!makepkg\/)|bin\/(?!makepkg$))/,
+    half: 'tuning',
+    since: '2026-12-06g',
+  },
+  {
+    name: 'bioruby',
+    pkg: 'ruby-bio',
+    version: '2.0.4-1',
+    language: 'ruby',
+    root: 'usr/lib/ruby/vendor_ruby',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-06g',
+  },
 ];
 
 export interface RealFile {

@@ -2300,6 +2300,49 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06g',
   },
+  // Twenty-ninth group (h44-qb), written from reading the code before Fourfold ran on it: Python
+  // and JavaScript. Meson 1.0.1 (meson, Debian source meson): the build system's Python package,
+  // usr/lib/python3/dist-packages/mesonbuild, 214 files: the interpreter of meson.build files
+  // (interpreter/, interpreterbase/, the parser mparser.py), the compilers and their detection
+  // (compilers/detect.py runs each candidate and reads its version or predefined macros), the
+  // dependency finders (pkg-config, CMake, the *-config tools, the system and built-in
+  // dependencies), the Ninja, Visual Studio and Xcode backends, the modules (fs, gnome, pkgconfig,
+  // python, qt…), wrap/ (the subproject downloader), mtest.py (the test runner), coredata.py (the
+  // options) and the helper scripts. Families: the single-binary compiler detectors, the GNU and
+  // Clang macro readers, fs's PurePath methods, the *-config tool dependencies, message/warning/
+  // error/debug; messages are `ERROR: …` lines as meson prints them, with the build file's
+  // location where the interpreter raised them; dependants are relative `from .x import y` and
+  // `from ..x import y` lines. clean-css 5.3.1 (node-clean-css): the CSS minifier's CommonJS
+  // modules, usr/share/nodejs/clean-css, 121 files: the tokenizer, the level-0/1/2 optimizers
+  // (the value and property optimizers as small plugin objects, the shorthand break-up and
+  // restore tables, the rule mergers and the restructurer), the @import inliner and the source-map
+  // readers, the writers; families: the shorthand break-up functions, the mark*AsUsed callbacks,
+  // the duplicate removers, the writers' serializers; messages are the warnings and errors
+  // minify() returns (`Invalid … at source:line:column. Ignoring.`); dependants are relative
+  // `require('…')` lines. Rejected: node-istanbul (its istanbul-lib-* modules are in the model's
+  // npm list), node-xterm and node-leaflet (85 files each), node-ast-types (mostly type
+  // definitions), node-recast (about 20 files). Neither package nor its Debian source is in the
+  // model's lists.
+  {
+    name: 'meson',
+    pkg: 'meson',
+    version: '1.0.1-5',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/mesonbuild',
+    extensions: ['.py'],
+    half: 'tuning',
+    since: '2026-12-06g',
+  },
+  {
+    name: 'clean-css',
+    pkg: 'node-clean-css',
+    version: '5.3.1+~5.6.1-1',
+    language: 'javascript',
+    root: 'usr/share/nodejs/clean-css',
+    extensions: ['.js'],
+    half: 'tuning',
+    since: '2026-12-06g',
+  },
 ];
 
 export interface RealFile {

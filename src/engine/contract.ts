@@ -570,9 +570,10 @@ export interface ResultExplanation {
    */
   fileWords?: FileWords;
   /**
-   * Set on a phrase typed into a search box whose words the result's path says: the share of its
-   * words, weighed by their rarity among the paths, and the factor it multiplies the score by
-   * (ranking.ts PLACE_WORDS_GAIN).
+   * Set on a phrase typed into a search box whose words the result's path says, or on a question
+   * asking how "the <part>" does something whose part the path says: the share of those words,
+   * weighed by their rarity among the paths, and the factor it multiplies the score by (ranking.ts
+   * PLACE_WORDS_GAIN, SUBJECT_PLACE_GAIN).
    */
   placeWords?: FileWords;
   score: number;

@@ -56,6 +56,7 @@ import {
   graphListFloor,
   RESTATED_LISTS,
   RRF_K,
+  SUBJECT_PLACE_GAIN,
   testsFollow,
   WEIGHTS,
 } from './ranking';
@@ -123,7 +124,7 @@ import {
   forwardeeLookup,
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
-import { placeWordsLookup } from './search/place-words';
+import { placeWordsLookup, subjectPlaceWordsLookup } from './search/place-words';
 import { docCommentOwners, docHitsToDefinitions, standInHitsToBodies } from './search/doc-comments';
 import { containersOfMembers, withoutContainers } from './search/containers';
 import { encodeSnapshot, snapshotRecords, SNAPSHOT_VERSION, type EngineSnapshot, type StoredColumns } from './snapshot';
@@ -551,6 +552,8 @@ export class Engine {
             ...(!howItWorks && strategy === 'fused' && !textReadsPlace && asksAsPhrase(plan)
               ? { placeWordsOf: placeWordsLookup(this.corpus, plan.raw) }
               : {}),
+            // "How does the spinner …": the part asked about names the file its code is in.
+            ...(howItWorks && strategy === 'fused' ? subjectPlaceInput(this.corpus, plan.raw) : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),
             ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup(this.corpus) }),
             flooredLists: ['graph'] as const,
@@ -930,6 +933,15 @@ function holdsLineOf(lines: readonly { path: string; line: number }[]): (chunk: 
 function holderSaysThisInput(question: string): { holderSaysThisOf?(chunk: Chunk): boolean } {
   const holderSaysThisOf = memberHolderSaysThis(question);
   return holderSaysThisOf ? { holderSaysThisOf } : {};
+}
+
+/** A question asking how "the <part>" works: each file is weighed by how much of the part its path says. */
+function subjectPlaceInput(
+  corpus: Corpus,
+  question: string,
+): { placeWordsOf?(chunk: Chunk): number; placeWordsGain?: number } {
+  const placeWordsOf = subjectPlaceWordsLookup(corpus, question);
+  return placeWordsOf ? { placeWordsOf, placeWordsGain: SUBJECT_PLACE_GAIN } : {};
 }
 
 /** A sentence describing code: the member choice reads which names say the verb it opens with. */

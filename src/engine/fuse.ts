@@ -167,6 +167,11 @@ export interface FusionInput {
    */
   placeWordsOf?(chunk: Chunk): number;
   /**
+   * The gain placeWordsOf's share is weighed by: PLACE_WORDS_GAIN when absent; a question asking
+   * how "the <part>" works reads its subject's words alone, at SUBJECT_PLACE_GAIN.
+   */
+  placeWordsGain?: number;
+  /**
    * "How" questions: a near tie between files is broken for the result a list puts first and
    * another near its top, over one fewer lists put first (fuse.ts withFirstPlacesBreakingTies).
    */
@@ -513,10 +518,7 @@ export function fuse(input: FusionInput): SearchResult[] {
     : shortDemoted;
   const { fileWordsOf } = input;
   const fileWeighed = fileWordsOf ? withFileWordsWeighed(lone, (r) => fileWordsOf(input.chunkOf(r.chunkId))) : lone;
-  const { placeWordsOf } = input;
-  const weighed = placeWordsOf
-    ? withPlaceWordsWeighed(fileWeighed, (r) => placeWordsOf(input.chunkOf(r.chunkId)))
-    : fileWeighed;
+  const weighed = withPlaceWordsWeighed(fileWeighed, input);
   const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
   const tiesBroken = input.firstPlacesBreakTies ? withFirstPlacesBreakingTies(weighed, input.limit, runs) : weighed;
   // The places settled, a stand-in's goes to the body it stands for.
@@ -801,16 +803,22 @@ function withFileWordsWeighed(files: SearchResult[], shareOf: (r: SearchResult) 
 
 /**
  * Each file shown is weighed by how much of a search-box phrase its path says (PLACE_WORDS_GAIN),
- * and the files are ordered again: a folder or file named for what the phrase asks
+ * or of the part a question asking how names ("how does the spinner …", placeWordsGain), and the
+ * files are ordered again: a folder or file named for what the phrase asks
  * (shortest_paths/weighted.py for "shortest path negative weights") holds the code a reader
  * typing those words looks for, while a function elsewhere may say the words in its body.
  */
-function withPlaceWordsWeighed(files: SearchResult[], shareOf: (r: SearchResult) => number): SearchResult[] {
+function withPlaceWordsWeighed(
+  files: SearchResult[],
+  input: Pick<FusionInput, 'placeWordsOf' | 'placeWordsGain' | 'chunkOf'>,
+): SearchResult[] {
+  const { placeWordsOf, placeWordsGain: gain = PLACE_WORDS_GAIN } = input;
+  if (!placeWordsOf) return files;
   let moved = false;
   for (const r of files) {
-    const share = shareOf(r);
+    const share = placeWordsOf(input.chunkOf(r.chunkId));
     if (share <= 0) continue;
-    const factor = 1 + PLACE_WORDS_GAIN * share;
+    const factor = 1 + gain * share;
     r.explanation.placeWords = { share, factor };
     r.explanation.score = r.score = r.score * factor;
     moved = true;

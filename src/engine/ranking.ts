@@ -583,6 +583,14 @@ export const FILE_WORDS_GAIN = 0.2;
  */
 export const PLACE_WORDS_GAIN = 0.5;
 
+/**
+ * On a question asking how "the <part>" does something, a file is weighed by how much of that
+ * part its path says (fuse.ts withPlaceWordsWeighed; search/place-words.ts
+ * subjectPlaceWordsLookup): × (1 + SUBJECT_PLACE_GAIN × the share of the subject's words, each
+ * weighed by its rarity among the repository's paths, that its folders' and file's names say).
+ */
+export const SUBJECT_PLACE_GAIN = 0.3;
+
 /** Results per modality list fed into fusion: deep enough that RRF sees agreement. */
 export const MODALITY_LIST_DEPTH = 100;
 /** With path:/lang: filters or a /regex/ the lists are read this deep, then cut to the allowed files. */

@@ -33,7 +33,7 @@ import { EXIT, type ExitCode } from './cli-flags';
 import { openRepository, type EmbedderChoice } from './repository';
 import { memberChoiceOut } from './result-out';
 import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
-import { FILE_WORDS_GAIN, PLACE_WORDS_GAIN } from '../engine/ranking';
+import { FILE_WORDS_GAIN, PLACE_WORDS_GAIN, SUBJECT_PLACE_GAIN } from '../engine/ranking';
 
 /** Longest query accepted: a pasted function for "find similar" fits many times over; a file does not. */
 export const MAX_QUERY_CHARS = 20_000;
@@ -275,7 +275,7 @@ const explanationShape = z.object({
     .object({ share: z.number(), factor: z.number() })
     .optional()
     .describe(
-      `a phrase typed into a search box: the share of its words, each weighed by its rarity among the paths, that this result's folders' and file's names say; factor = 1 + ${PLACE_WORDS_GAIN} × share`,
+      `a phrase typed into a search box, or the part a question asking how names ("how does the spinner …"): the share of its words, each weighed by its rarity among the paths, that this result's folders' and file's names say; factor = 1 + ${PLACE_WORDS_GAIN} × share (${SUBJECT_PLACE_GAIN} × share for a question's part)`,
     ),
   score: z
     .number()

@@ -38,7 +38,34 @@ function piecesOf(word: string, pieces: ReadonlyMap<string, number>): number[] |
   return whole && whole.count >= 2 ? whole.asked : null;
 }
 
-export function placeWordsLookup(corpus: Corpus, question: string): (chunk: Chunk) => number {
+/**
+ * The words that open a "how" question's subject: the one or two words after "how does the" (or
+ * "a", "an") — "how does the spinner round a value …", "how does the run dialog (alt-f2) complete
+ * …", "how does the in-memory store save …". Undefined for any other question. The second word
+ * may be the verb already; placed words alone count (subjectPlaceWordsLookup).
+ */
+export function howSubject(question: string): string | undefined {
+  return HOW_SUBJECT.exec(question)?.[1];
+}
+
+const HOW_SUBJECT = /^\s*how\s+(?:does|do)\s+(?:the|an?)\s+(\S+(?:\s+\S+)?)/i;
+
+/**
+ * On a question asking how something named as "the <part>" works, how much of that part its
+ * result's path says (placeWordsLookup over the subject's words alone, each weighed by its rarity
+ * among the paths; a word no path says, such as the verb after a one-word subject, weighs
+ * nothing): a program files a part of itself under that part's name (ui/widgets/spinner.js for
+ * "how does the spinner round a value to the step", store/Memory.js for "how does the in-memory
+ * store save an object"), while the lists weigh bodies, where a neighbouring part says the same
+ * words (slider.js's `_calculateNewMax` for the spinner's rounding). Undefined when the question
+ * opens with no such subject.
+ */
+export function subjectPlaceWordsLookup(corpus: Corpus, question: string): ((chunk: Chunk) => number) | undefined {
+  const subject = howSubject(question);
+  return subject === undefined ? undefined : placeWordsLookup(corpus, subject, true);
+}
+
+export function placeWordsLookup(corpus: Corpus, question: string, placedOnly = false): (chunk: Chunk) => number {
   const asked = contentTerms(question).filter((t) => t.length >= MIN_PLACE_WORD && !NUMBER.test(t));
   if (asked.length === 0) return () => 0;
   const forms = asked.map((t) => new Set([t, ...baseForms(t)]));
@@ -66,7 +93,7 @@ export function placeWordsLookup(corpus: Corpus, question: string): (chunk: Chun
   corpus.files.forEach((file, fileId) => {
     for (const i of saidBy(fileId, file.path)) saying[i]++;
   });
-  const weights = saying.map((n) => Math.log((files + 1) / (n + 1)));
+  const weights = saying.map((n) => (placedOnly && n === 0 ? 0 : Math.log((files + 1) / (n + 1))));
   const total = weights.reduce((sum, w) => sum + w, 0);
   if (total <= 0) return () => 0;
   return (chunk) => {

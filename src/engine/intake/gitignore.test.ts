@@ -192,6 +192,24 @@ describe('IgnoreMatcher agrees with git check-ignore and ls-files', () => {
     expect(ignored).toBeGreaterThan(15);
   });
 
+  it('a `*` then literal characters matches by the basename’s ending, as git’s own shortcut does', () => {
+    const repo = makeRepo({ '': '*.js.map\n*.d/\n!keep*.js.map\n', sub: '*~\n' }, [
+      'a.js.map',
+      'x/y/b.js.map',
+      '.js.map',
+      'a.js.map.txt',
+      'a.JS.MAP',
+      'ajs.map',
+      'keep.js.map',
+      'conf.d/x.txt',
+      'conf.d.txt',
+      'sub/notes~',
+      'notes~',
+    ]);
+    const { ignored } = compareWithGit(repo);
+    expect(ignored).toBe(5);
+  });
+
   it('never re-includes a file below an excluded directory, and always skips VCS metadata', () => {
     const matcher = new IgnoreMatcher();
     matcher.addIgnoreFile('', 'logs/\n!logs/keep.txt\n');

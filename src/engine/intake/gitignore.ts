@@ -50,6 +50,11 @@ export interface IgnoreRule {
   basenameOnly: boolean;
   /** Length of the literal prefix before the first glob character (git's nowildcardlen). */
   literalPrefix: number;
+  /**
+   * A basename pattern that is `*` and then literal characters (`*.js.map`): the ending a
+   * basename must have (git's PATTERN_FLAG_ENDSWITH), matched without wildmatch.
+   */
+  suffix?: string;
 }
 
 export interface IgnoreVerdict {
@@ -102,7 +107,7 @@ export function parseIgnoreLine(raw: string, base: string, origin: string, line:
   }
   if (body === '') return null;
   const basenameOnly = !body.includes('/');
-  return {
+  const rule: IgnoreRule = {
     source,
     origin,
     line,
@@ -113,6 +118,9 @@ export function parseIgnoreLine(raw: string, base: string, origin: string, line:
     basenameOnly,
     literalPrefix: Math.min(literalPrefixLength(body), body.length),
   };
+  if (basenameOnly && body[0] === '*' && body.length > 1 && literalPrefixLength(body.slice(1)) === body.length - 1)
+    rule.suffix = body.slice(1);
+  return rule;
 }
 
 /** Parses a whole .gitignore (BOM, CRLF and comments handled as git does). */
@@ -142,6 +150,7 @@ function basenameOf(path: string): string {
 /** git's match_basename. */
 function matchBasename(basename: string, rule: IgnoreRule): boolean {
   if (rule.literalPrefix === rule.pattern.length) return rule.pattern === basename;
+  if (rule.suffix !== undefined) return basename.endsWith(rule.suffix);
   return wildmatch(rule.pattern, basename, 0);
 }
 

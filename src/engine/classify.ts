@@ -848,7 +848,12 @@ export function routePastedText(
   if (plan.rule === 'similar-phrase' && formatsOf) return routeExplainedMessage(plan, formatsOf);
   if (MESSAGE_WORD_RULES.has(plan.rule) && formatsOf) return routeAskedPrompt(plan, formatsOf);
   if (!VERBATIM_OVERRIDES.has(plan.rule) || (plan.literal && !LITERAL_KEEPING.has(plan.rule))) return plan;
-  if (ASKED.test(plan.raw)) return routeAskedPrompt(plan, formatsOf);
+  if (ASKED.test(plan.raw)) {
+    // A question quoting text the repository does not hold ("how does it join names into 'a, b
+    // and c'") quotes what the code makes, not a phrase to find: asked in its words, not nothing.
+    const asked = routeAskedPrompt(plan, formatsOf);
+    return asked === plan ? withoutAbsentValue(plan, occurs) : asked;
+  }
   // A query that is only the quoted string is exactly what the user asked for.
   if (plan.rule === 'quoted-string' && plan.literal && plan.raw.replace(/^["'`]|["'`]$/g, '') === plan.literal)
     return plan;

@@ -282,6 +282,18 @@ export function stringLiterals(source: string, focus = 0): Literal[] {
       } else i = close < 0 ? source.length : close + 3;
       continue;
     }
+    // A shell's quoted command substitution, `"$(gettext "%s array contains unknown option '%s'")"`:
+    // the quotes inside are the command's own strings, and the message is one of them.
+    if (quote === '"' && source.startsWith('$(', contentStart)) {
+      const close = closingParen(source, contentStart + 2);
+      if (close >= 0 && source[close + 1] === '"') {
+        const from = contentStart + 2;
+        for (const inner of stringLiterals(source.slice(from, close)))
+          out.push({ ...inner, start: inner.start + from, end: inner.end + from });
+        i = close + 2;
+        continue;
+      }
+    }
     const end = closingQuote(source, contentStart, quote);
     if (end < 0) {
       i = contentStart;

@@ -91,6 +91,18 @@ describe('a pasted message is aligned with the format strings of the source', ()
     ]);
   });
 
+  it('a shell message in a quoted command substitution: makepkg’s `"$(gettext "%s array …")"`', () => {
+    // The quotes inside `"$( … )"` are the command's own: the gettext argument is the format.
+    expect(
+      formatsFor("==> ERROR: options array contains unknown option 'nostrip'", 'makepkg-lint-options.sh.txt'),
+    ).toEqual([{ line: 21, literal: "%s array contains unknown option '%s'" }]);
+    const plan = routeWithFormats(
+      "==> ERROR: options array contains unknown option 'nostrip'",
+      'makepkg-lint-options.sh.txt',
+    );
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+  });
+
   it('Go key=%v: echo’s HTTPError, whose constant text is only its keys (`code=%d, message=%v`)', () => {
     expect(formatsFor('code=404, message=Not Found', 'echo-httperror.go.txt')).toEqual([
       { line: 14, literal: 'code=%d, message=%v' },

@@ -19,6 +19,14 @@
  *  - `sif-a`: each token weighted a / (a + p), p its share of the repository's chunks holding it,
  *    on both sides (`sif-a+pc1`: SIF's whole recipe, its common direction removed too); `sifq-a`
  *    on the query side alone.
+ *  - `idfq-p`: each query token weighted by its IDF in the repository, log((n + 1) / (df + 1)),
+ *    raised to p (`idf1q-p`: 1 + it); `widfq-p` the same per whitespace word, from the text
+ *    index's counts of its content terms (h44-sem).
+ *  - `place-…`: the chunk embedded under another header than its path: the path's words
+ *    (`place-words`: separators and extension out), nothing (`place-none`), or the path and then
+ *    its words (`place-both`); needs the documents embedded again, so it runs slower.
+ *    `placeq-w`: the documents as they are, and a short question's candidates (those the name
+ *    cosine is added to) also take w × the cosine of the query with their file's path words.
  *
  * Questions: the understand set's tuning half (doc sentences and keywords, comment-blanked copy)
  * and the real set's tuning how-does rows of the projects named (line level, bench/real/score.ts).
@@ -163,6 +171,11 @@ interface Variant {
   pcs?: number;
   /** A weight for each whitespace piece of the query (all its tokens), from the piece and the text index's term rarity. */
   queryPieces?: (piece: string, ids: readonly number[], rarity: TermRarity) => number;
+  /** The header a chunk is embedded under, in place of its path (the `kind name` line and signature follow as the engine writes them). */
+  place?: (
+    chunk: Chunk,
+  ) => string; /** A short question's candidates also take this weight × the cosine of the query with their file's path words (a vector per file). */
+  placeWeight?: number;
 }
 
 /** A piece's share of the chunks holding its words (the mean over its content terms); null for a stop word. */
@@ -178,6 +191,23 @@ const wsif = (a: number, stop: number) => (piece: string, _ids: readonly number[
 };
 
 const sif = (a: number) => (df: Float64Array, n: number) => df.map((c) => a / (a + c / n));
+/** Inverse document frequency, log((n + 1) / (df + 1)), raised to `power` (1 + it when `plusOne`). */
+const idf = (power: number, plusOne: boolean) => (df: Float64Array, n: number) =>
+  df.map((c) => ((plusOne ? 1 : 0) + Math.log((n + 1) / (c + 1))) ** power);
+/** A piece's IDF from the text index's counts (the mean over its content terms); `stop` for a stop word. */
+const widf = (power: number, stop: number) => (piece: string, _ids: readonly number[], rarity: TermRarity) => {
+  const terms = contentTerms(piece);
+  if (terms.length === 0) return stop;
+  const w = terms.reduce((a, t) => a + Math.log((rarity.chunks + 1) / (rarity.holding(t) + 1)), 0) / terms.length;
+  return w ** power;
+};
+/** A path's words: its separators and its extension out. */
+const pathWords = (path: string) =>
+  path
+    .replace(/\.[A-Za-z0-9]+$/, '')
+    .split(/[/_.-]+/)
+    .filter((w) => w)
+    .join(' ');
 
 const VARIANTS: Variant[] = [
   { name: 'base' },
@@ -196,6 +226,16 @@ const VARIANTS: Variant[] = [
   { name: 'nostop', queryPieces: (p, _ids, r) => (pieceShare(p, r) === null ? 0 : 1) },
   ...[0.1, 0.3, 1].map((a) => ({ name: `wsifq-${a}`, queryPieces: wsif(a, 1) })),
   ...[0.1, 0.3].map((a) => ({ name: `wsifq-${a}-nostop`, queryPieces: wsif(a, 0) })),
+  // Query tokens weighted by the repository's IDF (log form), whole, square-rooted, 1 + it.
+  ...[0.5, 1, 2].map((p) => ({ name: `idfq-${p}`, queryWeights: idf(p, false) })),
+  ...[0.5, 1].map((p) => ({ name: `idf1q-${p}`, queryWeights: idf(p, true) })),
+  ...[0.5, 1].map((p) => ({ name: `widfq-${p}`, queryPieces: widf(p, 1) })),
+  // The chunk's place: its path as words, no path, the path written twice.
+  { name: 'place-words', place: (c: Chunk) => pathWords(c.path) },
+  { name: 'place-none', place: () => '' },
+  { name: 'place-both', place: (c: Chunk) => `${c.path}\n${pathWords(c.path)}` },
+  // The place as a vector of its own, added to a short question's candidates as the name cosine is.
+  ...[0.1, 0.2, 0.3, 0.5].map((w) => ({ name: `placeq-${w}`, placeWeight: w })),
 ];
 /** Variants a run computes (`--variants a,b`; base always): every one by default. */
 let RUN_VARIANTS = VARIANTS;
@@ -257,10 +297,27 @@ function scoreProject(
       .map((p) => ({ piece: p, ids: tokenizer.encode(p, { add_special_tokens: false }) })),
   );
   const out: Scored[] = asked.map((q) => ({ set: q.set, group: q.group, rr: {} }));
+  const places = new Map<number, Vec>();
+  const placeOf = (fileId: number) => {
+    let p = places.get(fileId);
+    if (!p) {
+      p = pool(model, runner.tokenize(pathWords(corpus.files[fileId].path)), 'document');
+      places.set(fileId, p);
+    }
+    return p;
+  };
   for (const v of RUN_VARIANTS) {
     const dw = v.docWeights?.(df, n);
     const qw = v.queryWeights?.(df, n);
-    const rawDocs = docIds.map((ids) => pool(model, ids, 'document', dw));
+    const place = v.place;
+    const ids = place
+      ? chunks.map((c) => {
+          const file = corpus.files[c.fileId];
+          const text = chunkEmbeddingText({ ...c, path: place(c) }, file, linesByFile.get(c.fileId));
+          return runner.tokenize(text.startsWith('\n') ? text.slice(1) : text);
+        })
+      : docIds;
+    const rawDocs = ids.map((ids) => pool(model, ids, 'document', dw));
     const named = nameIds.map((ids, i) => (ids ? i : -1)).filter((i) => i >= 0);
     const rawNames = new Map(named.map((i) => [i, pool(model, nameIds[i]!, 'document', dw)]));
     const ranked = rawDocs.filter((_, i) => !skip[i]);
@@ -297,6 +354,7 @@ function scoreProject(
         for (const i of top.slice(0, NAME_CANDIDATES)) {
           const nv = names.get(i);
           boosted[i] = scores[i] + (nv ? NAME_VECTOR_WEIGHT * dot(nq, nv) : 0);
+          if (v.placeWeight) boosted[i] += v.placeWeight * dot(raw, placeOf(chunks[i].fileId));
         }
         withNames = rankOf(boosted, skip, chunks, q.right);
       }

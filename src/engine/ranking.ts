@@ -425,8 +425,8 @@ export function testsFollow(plan: Pick<QueryPlan, 'intent' | 'pasted'>): boolean
 
 /**
  * A file its own text says a tool generated (structural/file-marks.ts isGeneratedSource: Go's
- * `// Code generated … DO NOT EDIT.`) is built output kept beside the sources, as dist/ and
- * build/ are: demoted the same (DEMOTION_FACTOR) on every question. Protocol-buffer stubs and
+ * `// Code generated … DO NOT EDIT.`, other tools' marks in its header) is built output kept
+ * beside the sources, as dist/ and build/ are: demoted the same (DEMOTION_FACTOR) on every question. Protocol-buffer stubs and
  * generated mocks repeat every name and word of the service or interface they were generated
  * from, so a how-does question found containerd's version.pb.go and quic-go's mock of its sent
  * packet handler beside, or above, the code that does the work.

@@ -1117,11 +1117,23 @@ export function shortBodyLookup(corpus: Corpus): (chunk: Chunk) => boolean {
         literal = braceBalance(t);
         continue;
       }
+      // Where a short body may be three or four lines, glue is a test and a sibling's value; a
+      // loop is work however few lines it takes.
+      if (max > SHORT_BODY_MAX_CODE_LINES && LOOP_LINE.test(t)) return false;
       if (++code > max) return false;
     }
     return true;
   };
 }
+
+/**
+ * A line that loops: a Ruby block taking a value (`each_identity do |identity|`, `.find { |err,
+ * _handler| klass <= err }`), a `while`/`until`/`for`/`loop`/`repeat` statement, PHP's `foreach`.
+ * grape's `rescue_handler_for_class_or_its_ancestor` finds the handler whose class the exception's
+ * is or descends from in three lines; rubygems' `find_command_possibilities` selects the commands
+ * a typed prefix starts; net-ssh's `authenticate` tries each identity the key manager offers.
+ */
+const LOOP_LINE = /\bdo\s*\|[^|]*\||\{\s*\|[^|]*\||^(?:while|until|for|foreach|loop|repeat)\b|\bforeach\s*\(/;
 
 /**
  * Whether a C or C++ chunk is a step and not the work, on a question asking how: a short body

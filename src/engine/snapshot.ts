@@ -147,11 +147,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 44: a C++ method defined outside its class under three names of scope or more
  *    (`viennacl::ocl::program::get_kernel`) is a definition (analysis): an older snapshot reads it
  *    as part of the namespace around it.
- * 45: a fresh start of the resync whose whole tree is one ERROR skips the starts before the
- *    stumble inside it (analysis): an older snapshot lacks the declarations past such a stumble
- *    that the next starts used to miss.
  */
-export const SNAPSHOT_VERSION = 45;
+export const SNAPSHOT_VERSION = 44;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -16,7 +16,7 @@ import { goImportName, importsOf, namedChildrenOf } from './imports';
 import { embeddedCodeOf, MAX_EMBEDDED_ROUNDS, rustMacroTranscribers, type EmbeddedCode } from './embedded';
 import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
 import type { NameCheck } from './queries';
-import { MAX_FAILED_STARTS, MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
+import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
 import { holdsLine, type LineRange } from '../line-range';
 
@@ -274,11 +274,8 @@ export class StructuralAnalyzer {
 
   /**
    * What fresh parses from the declaration lines inside a long ERROR node (resync.ts) find
-   * before their own first error. After a parse that got somewhere, the next start is past its
-   * error; after one that stumbled at its own line, the next start is tried. A parse whose whole
-   * tree is one ERROR while the first ERROR inside it lies further on is one tree-sitter's
-   * recovery gave up on at that stumble: the starts before it fail alike, so the next start is
-   * at or past its end, and MAX_FAILED_STARTS such parses in a row end the resync.
+   * before their own first error. A line whose parse fails at once is passed over; after a
+   * parse that got somewhere, the next start is past its error.
    */
   private readAfterErrors(
     loaded: LoadedLanguage,
@@ -290,7 +287,6 @@ export class StructuralAnalyzer {
   ): void {
     const starts = resyncLines(root, text, found.definitions);
     const compiled = loaded.query!;
-    let failedInARow = 0;
     for (let i = 0, parses = 0; i < starts.length && parses < MAX_RESYNC_PARSES; i++, parses++) {
       const line = starts[i];
       const tail = startingAt(text, line);
@@ -304,14 +300,7 @@ export class StructuralAnalyzer {
       }
       try {
         const errorLine = tree.rootNode.hasError ? firstErrorLine(tree.rootNode) : Number.POSITIVE_INFINITY;
-        if (errorLine <= line) {
-          const stumble = tree.rootNode.isError ? firstErrorInside(tree.rootNode) : null;
-          if (!stumble || stumble.startPosition.row + 1 <= line) continue;
-          if (++failedInARow >= MAX_FAILED_STARTS) return;
-          while (i + 1 < starts.length && starts[i + 1] < stumble.endPosition.row + 1) i++;
-          continue;
-        }
-        failedInARow = 0;
+        if (errorLine <= line) continue;
         const part = readMatches(lang, tail, matchesOf(compiled, tree.rootNode), compiled);
         // A definition that runs into the error is cut short: it is not kept.
         const definitions = part.definitions.filter((d) => d.endLine < errorLine);
@@ -471,17 +460,6 @@ function firstErrorNode(node: Node): Node | null {
   if (node.isError) return node;
   for (let i = 0, count = node.childCount; i < count; i++) {
     const child = node.child(i);
-    if (!child?.hasError) continue;
-    const found = firstErrorNode(child);
-    if (found) return found;
-  }
-  return null;
-}
-
-/** The first ERROR node inside `outer` (not `outer` itself) in document order, or null. */
-function firstErrorInside(outer: Node): Node | null {
-  for (let i = 0, count = outer.childCount; i < count; i++) {
-    const child = outer.child(i);
     if (!child?.hasError) continue;
     const found = firstErrorNode(child);
     if (found) return found;

@@ -4,8 +4,7 @@
  * which definition a bare or qualified name asks for.
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Parser } from 'web-tree-sitter';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Definition, FileAnalysis, SourceFile } from '../contract';
 import { planQuery } from '../classify';
 import { nodeGrammars } from '../../node/grammars';
@@ -173,20 +172,6 @@ describe('definitions after a parse error that runs to the end of the file', () 
     expect(named(a, 'never_used')).toEqual([{ kind: 'function', nameLine: 80 }]);
     expect(named(a, 'Producer')).toEqual([{ kind: 'type', nameLine: 76 }]);
     expect(named(a, 'IProduceWithPatches')).toEqual([{ kind: 'interface', nameLine: 59 }]);
-  });
-
-  it('TypeScript: a fresh start whose whole tree is one ERROR skips to past the stumble inside it (resync.ts)', async () => {
-    // From the first import on, every fresh start fails at once: the interface's bare call
-    // signatures (line 48) beat the recovery and the whole rest is one ERROR. The starts were the
-    // fourteen import lines, eight parses spent on them; past the stumble, the rest is found.
-    const parse = vi.spyOn(Parser.prototype, 'parse');
-    const a = await analyze('src/createSlice.ts', 'rtk-createSlice.ts.txt');
-    expect(parse.mock.calls.length).toBeLessThanOrEqual(3);
-    parse.mockRestore();
-    expect(named(a, 'ReducerCreators')).toEqual([{ kind: 'interface', nameLine: 96 }]);
-    expect(named(a, 'getType')).toEqual([{ kind: 'function', nameLine: 274 }]);
-    expect(named(a, 'createSlice')).toEqual([{ kind: 'constant', nameLine: 292 }]);
-    expect(named(a, 'AsyncThunkCreator')).toEqual([{ kind: 'interface', nameLine: 48 }]);
   });
 
   it('C: the prototypes after a kernel `extern __printf(3, 4)` inside the include guard are found again', async () => {

@@ -20,13 +20,6 @@ const MIN_SWALLOWED_LINES = 10;
 /** At most this many parses from a fresh start per file: each costs a parse of the rest of the file. */
 export const MAX_RESYNC_PARSES = 8;
 
-/**
- * Fresh starts in a row whose whole tree is one ERROR, each past the stumble the one before it
- * hit, after which a file's resync stops: the rest of the file keeps beating tree-sitter's
- * recovery, and each more try costs a parse of the rest of the file.
- */
-export const MAX_FAILED_STARTS = 3;
-
 /** A line that can open a top-level declaration: code at column 0 (not a closer, comment or blank). */
 const DECLARATION_START = /^[A-Za-z_$@#]/;
 

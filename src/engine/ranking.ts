@@ -426,10 +426,10 @@ export function testsFollow(plan: Pick<QueryPlan, 'intent' | 'pasted'>): boolean
 /**
  * A file its own text says a tool generated (structural/file-marks.ts isGeneratedSource: Go's
  * `// Code generated … DO NOT EDIT.`, other tools' marks in its header) is built output kept
- * beside the sources, as dist/ and build/ are: demoted the same (DEMOTION_FACTOR) on every question. Protocol-buffer stubs and
- * generated mocks repeat every name and word of the service or interface they were generated
- * from, so a how-does question found containerd's version.pb.go and quic-go's mock of its sent
- * packet handler beside, or above, the code that does the work.
+ * beside the sources, as dist/ and build/ are: demoted the same (DEMOTION_FACTOR) on every
+ * question. Protocol-buffer stubs and generated mocks repeat every name and word of the service or
+ * interface they were generated from, so a how-does question found containerd's version.pb.go and
+ * quic-go's mock of its sent packet handler beside, or above, the code that does the work.
  */
 export const GENERATED_DEMOTION_RULE = 'generated';
 
@@ -534,10 +534,10 @@ export const SHORT_BODY_MAX_CODE_LINES = 2;
  * most this many lines of code is short, unless a line of it loops (search/members.ts LOOP_LINE:
  * grape's `rescue_handler_for_class_or_its_ancestor` finds its handler with a block in three
  * lines); a call spread over five lines (the MongoDB driver's `hi`, one `pbkdf2_hmac_sha1(…)`)
- * still does the work. Lua spends two lines on a guard (`if
- * self:state() then` / `return false`, its `end` no code): a callback of three lines is a guard
- * and the call it hands on (a door object's `open`, which calls `door_toggle`); four lines can be
- * the work itself (ConTeXt's `toroman`, an `if`/`else` of two computed returns).
+ * still does the work. Lua spends two lines on a guard (`if self:state() then` / `return false`,
+ * its `end` no code): a callback of three lines is a guard and the call it hands on (a door
+ * object's `open`, which calls `door_toggle`); four lines can be the work itself (ConTeXt's
+ * `toroman`, an `if`/`else` of two computed returns).
  */
 export const SHORT_BODY_MAX_CODE_LINES_BY_LANGUAGE: Readonly<Partial<Record<Language, number>>> = {
   ruby: 4,

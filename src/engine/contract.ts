@@ -511,6 +511,14 @@ export interface FileWords {
   factor: number;
 }
 
+/** What a result's path words were counted against: a search-box phrase, or the part a "how does the <part>" question names. */
+export type PlaceWordsAsked = 'phrase' | 'part';
+
+export interface PlaceWords extends FileWords {
+  /** Whose words the share is of. */
+  of: PlaceWordsAsked;
+}
+
 export interface ResultExplanation {
   modalities: Partial<Record<Modality, ModalityContribution>>;
   /** Sum of the contributions, before boost and demotion. */
@@ -575,7 +583,7 @@ export interface ResultExplanation {
    * weighed by their rarity among the paths, and the factor it multiplies the score by (ranking.ts
    * PLACE_WORDS_GAIN, SUBJECT_PLACE_GAIN).
    */
-  placeWords?: FileWords;
+  placeWords?: PlaceWords;
   score: number;
   /**
    * Modalities this query needed that were still being indexed when it ran (the tab answers

@@ -23,7 +23,7 @@ import type {
   UnderstoodQuery,
 } from './contract';
 import { MODALITIES } from './contract';
-import { folderDepth, fuse, type BodiesElsewhere } from './fuse';
+import { folderDepth, fuse, type BodiesElsewhere, type FusionInput } from './fuse';
 import {
   buildIndexes,
   computeStats,
@@ -939,9 +939,9 @@ function holderSaysThisInput(question: string): { holderSaysThisOf?(chunk: Chunk
 function subjectPlaceInput(
   corpus: Corpus,
   question: string,
-): { placeWordsOf?(chunk: Chunk): number; placeWordsGain?: number } {
+): Pick<FusionInput, 'placeWordsOf' | 'placeWordsGain' | 'placeWordsAsked'> {
   const placeWordsOf = subjectPlaceWordsLookup(corpus, question);
-  return placeWordsOf ? { placeWordsOf, placeWordsGain: SUBJECT_PLACE_GAIN } : {};
+  return placeWordsOf ? { placeWordsOf, placeWordsGain: SUBJECT_PLACE_GAIN, placeWordsAsked: 'part' } : {};
 }
 
 /** A sentence describing code: the member choice reads which names say the verb it opens with. */

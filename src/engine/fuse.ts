@@ -29,6 +29,7 @@ import type {
   MemberRule,
   Modality,
   ModalityHit,
+  PlaceWordsAsked,
   ResultExplanation,
   SearchResult,
   SubResult,
@@ -171,6 +172,8 @@ export interface FusionInput {
    * how "the <part>" works reads its subject's words alone, at SUBJECT_PLACE_GAIN.
    */
   placeWordsGain?: number;
+  /** Whose words placeWordsOf counts: a search-box phrase (the default) or a question's part. */
+  placeWordsAsked?: PlaceWordsAsked;
   /**
    * "How" questions: a near tie between files is broken for the result a list puts first and
    * another near its top, over one fewer lists put first (fuse.ts withFirstPlacesBreakingTies).
@@ -810,16 +813,16 @@ function withFileWordsWeighed(files: SearchResult[], shareOf: (r: SearchResult) 
  */
 function withPlaceWordsWeighed(
   files: SearchResult[],
-  input: Pick<FusionInput, 'placeWordsOf' | 'placeWordsGain' | 'chunkOf'>,
+  input: Pick<FusionInput, 'placeWordsOf' | 'placeWordsGain' | 'placeWordsAsked' | 'chunkOf'>,
 ): SearchResult[] {
-  const { placeWordsOf, placeWordsGain: gain = PLACE_WORDS_GAIN } = input;
+  const { placeWordsOf, placeWordsGain: gain = PLACE_WORDS_GAIN, placeWordsAsked: of = 'phrase' } = input;
   if (!placeWordsOf) return files;
   let moved = false;
   for (const r of files) {
     const share = placeWordsOf(input.chunkOf(r.chunkId));
     if (share <= 0) continue;
     const factor = 1 + gain * share;
-    r.explanation.placeWords = { share, factor };
+    r.explanation.placeWords = { share, factor, of };
     r.explanation.score = r.score = r.score * factor;
     moved = true;
   }

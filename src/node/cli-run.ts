@@ -319,7 +319,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       );
     if (x.explanation.placeWords)
       extra.push(
-        `path words ×${x.explanation.placeWords.factor.toFixed(3)} (its path says ${Math.round(x.explanation.placeWords.share * 100)} % of the phrase)`,
+        `path words ×${x.explanation.placeWords.factor.toFixed(3)} (its path says ${Math.round(x.explanation.placeWords.share * 100)} % of the ${x.explanation.placeWords.of === 'part' ? 'part the question names' : 'phrase'})`,
       );
     if (x.foldedChunks) extra.push(`${x.foldedChunks} more in this file`);
     lines.push(`    ${extra.join(' · ')}`);

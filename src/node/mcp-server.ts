@@ -272,7 +272,11 @@ const explanationShape = z.object({
       `a question asking how: the share of the question's words, each weighed by its rarity among the files, that this result's file says; factor = 1 + ${FILE_WORDS_GAIN} × share`,
     ),
   placeWords: z
-    .object({ share: z.number(), factor: z.number() })
+    .object({
+      share: z.number(),
+      factor: z.number(),
+      of: z.enum(['phrase', 'part']).describe("whose words: the search-box phrase's, or the part the question names"),
+    })
     .optional()
     .describe(
       `a phrase typed into a search box, or the part a question asking how names ("how does the spinner …"): the share of its words, each weighed by its rarity among the paths, that this result's folders' and file's names say; factor = 1 + ${PLACE_WORDS_GAIN} × share (${SUBJECT_PLACE_GAIN} × share for a question's part)`,

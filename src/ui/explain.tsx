@@ -8,6 +8,7 @@ import {
   type FileWords,
   type MemberChoice,
   type MemberRule,
+  type PlaceWords,
   type ModalityContribution,
   type ModalityRun,
   type QueryExplanation,
@@ -359,13 +360,13 @@ export function FactorValues({ explanation }: { explanation: ResultExplanation }
   );
 }
 
-function PlaceWordsRow({ placeWords }: { placeWords: FileWords }) {
+function PlaceWordsRow({ placeWords }: { placeWords: PlaceWords }) {
   return (
     <div>
       <dt>path words</dt>
       <dd data-field="place-words">
-        × {placeWords.factor.toFixed(3)} (its folders' and file's names say {Math.round(100 * placeWords.share)}% of the
-        phrase, rarer words weighing more)
+        × {placeWords.factor.toFixed(3)} (its folders' and file's names say {Math.round(100 * placeWords.share)}% of the{' '}
+        {placeWords.of === 'part' ? 'part the question names' : 'phrase'}, rarer words weighing more)
       </dd>
     </div>
   );

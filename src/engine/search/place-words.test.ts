@@ -140,6 +140,7 @@ describe('the engine weighs the path on a search-box phrase only', () => {
     const phrase = await engine.search('betweenness centrality', { preset: 'default', limit: 10 });
     const answer = phrase.results.find((r) => r.path === 'algorithms/centrality/betweenness.py');
     expect(answer?.explanation.placeWords?.share).toBeCloseTo(1, 12);
+    expect(answer?.explanation.placeWords?.of).toBe('phrase');
     const how = await engine.search('how does betweenness centrality work', { preset: 'default', limit: 10 });
     expect(how.results.length).toBeGreaterThan(0);
     for (const r of how.results) expect(r.explanation.placeWords).toBeUndefined();

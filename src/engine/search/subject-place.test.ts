@@ -119,6 +119,7 @@ describe('the engine weighs the subject’s place on a question asking how "the 
     const how = await engine.search(QUESTION, { preset: 'default', limit: 10 });
     const spinner = how.results.find((r) => r.path === 'ui/widgets/spinner.js');
     expect(spinner?.explanation.placeWords?.share).toBeCloseTo(1, 12);
+    expect(spinner?.explanation.placeWords?.of).toBe('part');
     const other = await engine.search('how is a value rounded to the step between min and max', {
       preset: 'default',
       limit: 10,

@@ -2343,6 +2343,54 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06g',
   },
+  // Thirtieth group (h45-qa), written from reading the code before Fourfold ran on it: Lua and C++.
+  // awesome 4.3 (awesome): the window manager's Lua library, usr/share/awesome, 144 files (lib/ and
+  // the bundled themes/): awful (the client layouts in layout/suit, placement, the mouse move,
+  // resize and snap code, spawn, the prompt and its completion, rules, the taglist and tasklist
+  // widgets), gears (colours and patterns, shapes, matrices, the wallpaper painters, timers,
+  // objects), wibox (the drawable and widget hierarchy, the single-child containers, the layouts,
+  // the widgets), naughty, menubar (.desktop parsing, the icon theme lookup) and beautiful (themes,
+  // fonts, DPI). Families: the layouts' arrangers and mouse resize handlers, the containers' layout
+  // methods, the wallpaper painters, the pattern creators; messages are gears.debug's `date W:
+  // awesome: …` / `E: awesome: …` lines on stderr and Lua error() texts with the chunk-and-line
+  // prefix trimmed; dependants are require("gears.matrix")-style lines. DPF 1.6 (dpf-source, the
+  // DISTRHO Plugin Framework): the audio-plugin framework's C++ sources, usr/share/dpf, 103 files
+  // after leaving out what it vendors (pugl and the old custom pugl, NanoVG, the LV2, CLAP, VST2,
+  // LADSPA and DSSI headers, the travesty VST3 headers, RtAudio, RtMidi, sofd) and the generated
+  // font data dgl/src/Resources.cpp: the plugin and UI wrappers of each format (LADSPA/DSSI, LV2 and
+  // its ttl generator, VST2, VST3, CLAP, JACK standalone, Carla), the JACK bridge, the dgl widget
+  // toolkit (windows, widgets, OpenGL/Cairo/Vulkan backends, image knobs, sliders and switches, the
+  // event handlers) and the extra/ utilities (String, RingBuffer, Thread, Base64, LeakDetector).
+  // Families: the per-format audio callbacks, the VST3 query_interface functions, the backends'
+  // shape drawers, the JACK bridge's callback registrations, the controls' mouse handlers; messages
+  // are d_stderr lines on the host's stderr; dependants are #include "…" lines, resolved from the
+  // including file's folder or from distrho/ and dgl/ (the framework's include paths). Rejected:
+  // luarocks (97 Lua files), lmod (its messages are keys into a translation table), knot-resolver
+  // (30 Lua files), juce-modules-source-data (juce_core alone is 234 files, but its unity build
+  // makes juce_core.h and juce_core.cpp the only dependants of almost every file). Neither package
+  // nor its Debian source is in the model's lists.
+  {
+    name: 'awesome',
+    pkg: 'awesome',
+    version: '4.3-7',
+    language: 'lua',
+    root: 'usr/share/awesome',
+    extensions: ['.lua'],
+    half: 'tuning',
+    since: '2026-12-06h',
+  },
+  {
+    name: 'dpf',
+    pkg: 'dpf-source',
+    version: '1.6+ds-2',
+    language: 'cpp',
+    root: 'usr/share/dpf',
+    extensions: ['.cpp', '.hpp', '.h'],
+    exclude:
+      /^(dgl\/src\/(pugl-upstream|pugl-custom|nanovg)\/|distrho\/src\/(lv2|clap|travesty|dssi|ladspa|xaymar-vst2|jackbridge\/rtaudio|jackbridge\/rtmidi)\/|distrho\/extra\/sofd\/|dgl\/src\/Resources\.cpp$)/,
+    half: 'tuning',
+    since: '2026-12-06h',
+  },
 ];
 
 export interface RealFile {

@@ -2391,6 +2391,59 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06h',
   },
+  // Thirtieth group (h45-qb), written from reading the code before Fourfold ran on it: C and
+  // PHP. DPDK 22.11's sample applications (dpdk-doc, Debian source dpdk):
+  // usr/share/dpdk/examples, 236 files, the programs the Data Plane Development Kit ships as its
+  // worked examples, several of them whole applications: l3fwd (an L3 router with LPM, exact-match,
+  // FIB and ACL lookup modes, each with its own polling loop), ipsec-secgw (an IPsec gateway with a
+  // configuration-file parser for its sp/sa/rt rules, the SA and SP databases, inline and
+  // lookaside crypto), ip_pipeline (a packet pipeline driven by a CLI of cmd_* handlers and
+  // parse_table_action_* parsers), fips_validation (one parser and checker per algorithm over the
+  // CAVP and ACVP request files), vm_power_manager (a host power daemon over libvirt channels and
+  // MSR counters), qos_sched, ptpclient, packet_ordering, l3fwd-power and the small ones. Families:
+  // the per-algorithm rsp_test_*_check and parse_test_*_init, l3fwd's per-mode main loops, the
+  // config rule parsers, the table action parsers, the ACL context builders; messages are rte_exit
+  // lines as EAL prints them (`EAL: Error - exiting with code: 1  Cause: …`), rte_panic's
+  // `PANIC in f():` lines and RTE_LOG lines with their log-type prefix; dependants are #include
+  // "…" lines, common/'s headers found through the include path the build adds. pdepend 2.12.1
+  // (pdepend, Debian source pdepend): PHP_Depend's usr/share/php/PDepend, 250 files without the
+  // generated autoload.php: the PHP tokenizer and the per-version parsers (AbstractPHPParser and
+  // PHPParserVersion53…82), the AST node classes, the metric analyzers (cyclomatic and NPath
+  // complexity, Halstead, maintainability index, CRAP, coupling, CodeRank, dependencies), the
+  // report generators (JDepend XML and chart, summary XML, the overview pyramid), the file cache
+  // and the TextUI command. Families: the complexity visitors' visit*Statement methods, the AST
+  // setModifiers checks, the report generators' log(), the CodeRank strategies; messages are what
+  // the command prints (`Critical error:` and the parse errors listed after a run, with
+  // InvalidStateException's line-and-file prefix); dependants are `use PDepend\…` lines and
+  // same-namespace references. Rejected for C: no other bookworm package ships an application's
+  // or library's C sources of this size (gdb-source is a tarball; mingw-w64-common, cc65 and gcc's
+  // intrinsics are declarations or compiled libraries; cmucl-source is Lisp; arduino-core-avr and
+  // gobject-introspection's tests are mostly C++ or a handful of files; hashcat-data's OpenCL
+  // kernels print nothing); the DPDK library itself is only headers in libdpdk-dev. Rejected for
+  // PHP: the Symfony components, the Horde, Laminas and Illuminate packages and many php-*
+  // libraries are in the model's lists; smarty4 was the other choice (its template lexer and
+  // parser are generated). Neither package nor its Debian source is in the model's lists.
+  {
+    name: 'dpdk',
+    pkg: 'dpdk-doc',
+    version: '22.11.11-0+deb12u1',
+    language: 'c',
+    root: 'usr/share/dpdk/examples',
+    extensions: ['.c', '.h'],
+    half: 'tuning',
+    since: '2026-12-06h',
+  },
+  {
+    name: 'pdepend',
+    pkg: 'pdepend',
+    version: '2.12.1-2',
+    language: 'php',
+    root: 'usr/share/php/PDepend',
+    extensions: ['.php'],
+    exclude: /^autoload\.php$/,
+    half: 'tuning',
+    since: '2026-12-06h',
+  },
 ];
 
 export interface RealFile {

@@ -275,7 +275,9 @@ export class StructuralAnalyzer {
   /**
    * What fresh parses from the declaration lines inside a long ERROR node (resync.ts) find
    * before their own first error. A line whose parse fails at once is passed over; after a
-   * parse that got somewhere, the next start is past its error.
+   * parse that got somewhere, the next start is past its error. A start that a failed parse
+   * shows will fail alike (failingStarts) is passed over unparsed, counted and charged as the
+   * parse it would have been, so that the retry and work budgets end where they would.
    */
   private readAfterErrors(
     loaded: LoadedLanguage,
@@ -287,8 +289,16 @@ export class StructuralAnalyzer {
   ): void {
     const starts = resyncLines(root, text, found.definitions);
     const compiled = loaded.query!;
+    // The starts known to fail, each with the work its parse would cost: the failed parse's own.
+    const willFail = new Map<number, number>();
     for (let i = 0, parses = 0; i < starts.length && parses < MAX_RESYNC_PARSES; i++, parses++) {
       const line = starts[i];
+      const cost = willFail.get(line);
+      if (cost !== undefined) {
+        budget.spent += cost;
+        continue;
+      }
+      const spentBefore = budget.spent;
       const tail = startingAt(text, line);
       const tree = loaded.parser.parse(tail, null, {
         progressCallback: budget.progressCallback,
@@ -300,7 +310,11 @@ export class StructuralAnalyzer {
       }
       try {
         const errorLine = tree.rootNode.hasError ? firstErrorLine(tree.rootNode) : Number.POSITIVE_INFINITY;
-        if (errorLine <= line) continue;
+        if (errorLine <= line) {
+          for (const later of failingStarts(lang, tree.rootNode, text, line, starts.slice(i + 1)))
+            if (!willFail.has(later)) willFail.set(later, budget.spent - spentBefore);
+          continue;
+        }
         const part = readMatches(lang, tail, matchesOf(compiled, tree.rootNode), compiled);
         // A definition that runs into the error is cut short: it is not kept.
         const definitions = part.definitions.filter((d) => d.endLine < errorLine);
@@ -460,6 +474,55 @@ function firstErrorNode(node: Node): Node | null {
   if (node.isError) return node;
   for (let i = 0, count = node.childCount; i < count; i++) {
     const child = node.child(i);
+    if (!child?.hasError) continue;
+    const found = firstErrorNode(child);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A line that opens, turns or closes a preprocessor conditional, whose node spans the lines up to its `#endif`. */
+const CONDITIONAL_DIRECTIVE = /^\s*#\s*(?:if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b/;
+
+/**
+ * The later starts that a failed parse from `line` shows will fail alike. Its tree is one ERROR
+ * while the first ERROR inside it lies further on: tree-sitter read the lines up to that
+ * stumble and its recovery gave up there. A parse from a later line before the stumble, where
+ * a token of this tree begins, reads the same tokens to the same stumble with less before
+ * them, and gives up alike: every such start was parsed and compared on the bench tiers, the
+ * package eval's corpora and the real set's tuning projects (docs/bench/HISTORY.md). A line
+ * inside a token (a multi-line string or comment) would be read otherwise from there on; in C
+ * and C++ a conditional directive between the two starts wraps what follows in a node of its
+ * own, and the later start's tree has another shape: those are parsed.
+ */
+function failingStarts(lang: Language, root: Node, text: string, line: number, later: readonly number[]): number[] {
+  if (!root.isError) return [];
+  const stumble = firstErrorInside(root);
+  if (!stumble || stumble.startPosition.row + 1 <= line) return [];
+  const stumbleLine = stumble.startPosition.row + 1;
+  const preprocessed = lang === 'c' || lang === 'cpp';
+  const lines = preprocessed ? text.split('\n') : [];
+  const out: number[] = [];
+  let from = line;
+  for (const start of later) {
+    if (start >= stumbleLine) break;
+    if (preprocessed) {
+      let conditional = false;
+      for (let l = from; l <= start && !conditional; l++) conditional = CONDITIONAL_DIRECTIVE.test(lines[l - 1]);
+      if (conditional) break;
+      from = start + 1;
+    }
+    const token = root.descendantForPosition({ row: start - 1, column: 0 });
+    if (token?.startPosition.row !== start - 1 || token.startPosition.column !== 0) continue;
+    out.push(start);
+  }
+  return out;
+}
+
+/** The first ERROR node inside `outer` (not `outer` itself) in document order, or null. */
+function firstErrorInside(outer: Node): Node | null {
+  for (let i = 0, count = outer.childCount; i < count; i++) {
+    const child = outer.child(i);
     if (!child?.hasError) continue;
     const found = firstErrorNode(child);
     if (found) return found;

@@ -4,7 +4,8 @@
  * which definition a bare or qualified name asks for.
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { Parser } from 'web-tree-sitter';
 import type { Definition, FileAnalysis, SourceFile } from '../contract';
 import { planQuery } from '../classify';
 import { nodeGrammars } from '../../node/grammars';
@@ -172,6 +173,27 @@ describe('definitions after a parse error that runs to the end of the file', () 
     expect(named(a, 'never_used')).toEqual([{ kind: 'function', nameLine: 80 }]);
     expect(named(a, 'Producer')).toEqual([{ kind: 'type', nameLine: 76 }]);
     expect(named(a, 'IProduceWithPatches')).toEqual([{ kind: 'interface', nameLine: 59 }]);
+  });
+
+  it('TypeScript: fresh starts a failed one shows will fail alike are counted, not parsed (resync.ts)', async () => {
+    // From the first import on, every fresh start's whole tree is one ERROR: the interface's
+    // bare call signatures (line 48) beat the recovery. The starts before that stumble (the
+    // import lines) fail alike, so only the first is parsed; the retry budget still ends the
+    // resync where it did, and the file reads exactly as when every start was parsed (nine
+    // parses: the file's and eight starts).
+    await analyze('src/createSlice.ts', 'rtk-createSlice.ts.txt'); // the query compiled first
+    const parse = vi.spyOn(Parser.prototype, 'parse');
+    const a = await analyze('src/createSlice.ts', 'rtk-createSlice.ts.txt');
+    const parses = parse.mock.calls.length;
+    parse.mockRestore();
+    expect(parses).toBe(2); // the file's and the first start's
+    expect(a.definitions.map((d) => `${d.name}:${d.nameLine}`)).toEqual([
+      'PreventCircular:42',
+      'AsyncThunkCreator:48',
+      'reducer:266',
+      'prepare:269',
+    ]);
+    expect(a.references).toHaveLength(173);
   });
 
   it('C: the prototypes after a kernel `extern __printf(3, 4)` inside the include guard are found again', async () => {

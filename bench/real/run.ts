@@ -12,11 +12,14 @@
  * `engine.dependents`. Side by side: universal-ctags for definitions and ripgrep for callers
  * and pasted messages, when installed.
  *
+ * FOURFOLD_DUMP_CANDIDATES=<file> also writes the candidates of every tuning question about
+ * behaviour (bench/real/dump.ts), which bench/real/rerank.py reads to measure a fitted reranker.
+ *
  * The set is split by project into a TUNING half and a HELD-OUT half. Do not read the
  * held-out questions or per-query results while changing ranking code; report them only.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Engine } from '../../src/engine/engine';
@@ -26,8 +29,12 @@ import { type Half, type LoadedProject, loadProject, PROJECTS } from './projects
 import { queryCell, readQuestions, REAL_DIR } from './questions';
 import { atLevel, groupsOf, type Item, KINDS, type Kind, mean, type Question, score, type Scores } from './score';
 import type { LexicalExpansion } from '../../src/engine/text/expansion';
+import { dumpQuestion } from './dump';
 
 const run = promisify(execFile);
+
+/** The results asked for when dumping candidates: with their sub-results, well past the ten scored. */
+const DUMP_POOL = 40;
 
 type System = 'fourfold' | 'graph-api' | 'similar-action' | 'ctags' | 'ripgrep';
 
@@ -71,6 +78,9 @@ export async function runReal(
   const projects: Record<string, unknown>[] = [];
   const stale: string[] = [];
   const tools = { rg: await has('rg', ['--version']), ctags: await has('ctags', ['--version']) };
+  // Opt-in (bench/real/dump.ts): the candidates of every tuning question about behaviour, one JSON line each.
+  const dumpTo = process.env.FOURFOLD_DUMP_CANDIDATES;
+  if (dumpTo) await writeFile(dumpTo, '');
   for (const spec of PROJECTS) {
     const mine = questions.filter((q) => q.project === spec.name);
     const loaded = await loadProject(spec, log, undefined, options.wholeTree);
@@ -104,6 +114,7 @@ export async function runReal(
       questions: mine.length,
     });
     const tags = tools.ctags ? await ctagsOf(loaded) : null;
+    const textByPath = new Map(loaded.files.map((f) => [f.path, f.text]));
     for (const q of mine) {
       const add = (system: System, items: Item[], intent?: string) =>
         outcomes.push(judge(q, spec.language, system, items, intent));
@@ -113,6 +124,11 @@ export async function runReal(
         response.results.map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine })),
         response.query.intent,
       );
+      if (dumpTo && q.kind === 'understand' && q.half === 'tuning') {
+        const pool = await engine.search(q.query, { preset: 'default', limit: DUMP_POOL });
+        const dumped = dumpQuestion(q, spec.language, pool, response.results, (p) => textByPath.get(p));
+        await appendFile(dumpTo, `${JSON.stringify(dumped)}\n`);
+      }
       const name = subject(q);
       if (q.kind === 'callers') {
         const target = engine.definitionsOf(name)[0];

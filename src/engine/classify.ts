@@ -1055,6 +1055,9 @@ function routeMessageLikeSnippet(
   return routeExplainedMessage(plan, formatsOf);
 }
 
+/** A line of punctuation only: a rule drawn under a heading (`===`, `---`). */
+const RULE_LINE = /^[^\p{L}\p{N}]+$/u;
+
 /**
  * A paste of several lines that reads like code (a Python traceback's frames, a Go panic's
  * goroutine dump, a Java stack) around one line that is a message: the message's format, when
@@ -1094,7 +1097,13 @@ function routeMessageInPaste(
     // A head a program prints alone above the message (Sphinx's `Theme error:`, anyhow's
     // `Caused by:`): the next line is its message, whatever its punctuation (`… (missing
     // theme.conf?)`).
-    else if (ERROR_HEAD.test(raw[i]) && raw[i + 1]) labelled.push(`${raw[i]}\n${raw[i + 1]}`);
+    // A rule of punctuation under the head (`Critical error:` over `===============`) underlines
+    // it: the message is the first line of words below.
+    else if (ERROR_HEAD.test(raw[i]) && raw[i + 1]) {
+      let j = i + 1;
+      while (j + 1 < raw.length && raw[j + 1] && RULE_LINE.test(raw[j])) j++;
+      labelled.push(raw.slice(i, j + 1).join('\n'));
+    }
     // `error: 'Invalid token',` in an object literal is code: a terminal line does not end so.
     else if (ERROR_LINE_LABEL.test(raw[i]) && !/[,;{([]\s*$/.test(raw[i])) {
       // The lines indented below it go on with what it printed (RubyGems' `ERROR:  While

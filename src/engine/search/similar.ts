@@ -455,6 +455,17 @@ export function substanceOf(corpus: Corpus, path: string, d: Definition): number
 }
 
 /**
+ * Whether a definition of `name` is its chunk: the chunk is named so, or spans exactly the
+ * definition under another name of the same code (JavaScript's `property: function padding(…)`,
+ * one function known by its key and by its own name). A definition inside a larger chunk is not.
+ */
+function namesChunk(chunk: Chunk | undefined, d: Definition, name: string): boolean {
+  if (chunk === undefined) return false;
+  if (chunk.symbol === name) return true;
+  return chunk.kind === 'definition' && chunk.startLine === d.startLine && chunk.endLine === d.endLine;
+}
+
+/**
  * The chunks of X's definitions. A qualifier picks those whose container, file name (without its
  * extension) or directory it names (`UdpSocket::try_recv`, `types.IntRange`, `cobra.MinimumNArgs`),
  * a path those of the file it ends (`index-server.js:tick`): those are X ('qualified'). Else,
@@ -472,7 +483,8 @@ export function subjectChunks(
     .definitionsNamed(subject.name)
     .filter(
       (d, i, all) =>
-        corpus.chunks[d.chunkId]?.symbol === subject.name && all.findIndex((e) => e.chunkId === d.chunkId) === i,
+        namesChunk(corpus.chunks[d.chunkId], d.definition, subject.name) &&
+        all.findIndex((e) => e.chunkId === d.chunkId) === i,
     );
   if (own.length === 0) return undefined;
   if (subject.namespace && !own.some((d) => picks(subject, d.path, d.definition.container))) {

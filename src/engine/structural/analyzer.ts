@@ -9,7 +9,7 @@ import type { Definition, DefinitionKind, FileAnalysis, ImportRef, Language, Ref
 import { languageForFile, SUPPORTED_LANGUAGES } from './grammars';
 import { countLines } from './chunks';
 import { defaultExportName } from '../path-words';
-import { cDefineTable, cMacroDefinitions, cMacroRules, macroBodyCalls } from './c-macros';
+import { cDefineTable, cMacroDefinitions, cMacroRules, macroBodyCalls, macroNamedFunctions } from './c-macros';
 import { macroTable, rustMacroDefinitions, rustMacroRules } from './macro-rules';
 import type { GrammarSource } from './grammars';
 import { goImportName, importsOf, namedChildrenOf } from './imports';
@@ -262,6 +262,8 @@ export class StructuralAnalyzer {
         addMacroInstances(found.definitions, rustMacroDefinitions(text, macroTable(rustMacroRules(text))));
       }
       if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, budget);
+      if (lang === 'c' || lang === 'cpp')
+        addMacroInstances(found.definitions, macroNamedFunctions(original, found.definitions));
       const embedded = embeddedCodeOf(lang, root, text);
       const transcribers = lang === 'rust' && !embedded ? rustMacroTranscribers(root, text) : null;
       if (embedded) addEmbedded(found, this.readEmbedded(loaded, lang, embedded, budget));

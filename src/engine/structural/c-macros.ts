@@ -349,3 +349,29 @@ export function cDefineTable(defines: Iterable<CDefine>): Map<string, CDefine> {
   for (const d of defines) table.set(d.name, d);
   return table;
 }
+
+/** `#define ENTRYFNNAME ModuleEntry`: an object-like define whose whole body is one name. */
+const NAME_DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([A-Za-z_]\w*)[ \t]*(?:\/\/.*|\/\*.*\*\/[ \t]*)?$/gm;
+
+/**
+ * Functions written under a define's name (`bool ENTRYFNNAME(ENTRYFNNAMEARGS) {…}` after
+ * `#define ENTRYFNNAME ModuleEntry`, one such define per platform in the arms of an `#if`): each
+ * is also the function of every name the file defines that name to, the names a linker, a stack
+ * trace and a user know it by. The copies keep the function's lines.
+ */
+export function macroNamedFunctions(text: string, definitions: readonly Definition[]): Definition[] {
+  if (!text.includes('define')) return [];
+  const values = new Map<string, Set<string>>();
+  for (const m of text.matchAll(NAME_DEFINE)) {
+    if (m[1] === m[2]) continue;
+    let set = values.get(m[1]);
+    if (!set) values.set(m[1], (set = new Set()));
+    set.add(m[2]);
+  }
+  if (values.size === 0) return [];
+  const out: Definition[] = [];
+  for (const d of definitions)
+    if ((d.kind === 'function' || d.kind === 'method') && d.macro === undefined)
+      for (const name of values.get(d.name) ?? []) out.push({ ...d, name });
+  return out;
+}

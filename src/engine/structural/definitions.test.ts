@@ -371,3 +371,30 @@ strcpy_or_abort (void *dst, size_t d_size, const void *src)
     ]);
   });
 });
+
+describe('definitions known by another name', () => {
+  it("PHP: `define('T_NAME_RELATIVE', 42313)` under `if (!defined(…))` defines a global constant", async () => {
+    const a = await analyze('Source/Language/PHP/PHPTokenizerInternal.php', 'pdepend-tokenizer-defines.php.txt');
+    expect(named(a, 'T_NAME_RELATIVE')).toEqual([{ kind: 'constant', nameLine: 19 }]);
+    expect(named(a, 'T_ATTRIBUTE')).toEqual([{ kind: 'constant', nameLine: 27 }]);
+    // `defined('T_MATCH')` only asks: one definition, at the `define`.
+    expect(named(a, 'T_MATCH')).toEqual([{ kind: 'constant', nameLine: 23 }]);
+  });
+
+  it('C++: a function written under a define’s name is also each name the define stands for', async () => {
+    const a = await analyze('distrho/src/DistrhoPluginVST3.cpp', 'dpf-vst3-entry.cpp.txt');
+    // The prototype (line 20) and the body (22), under every platform's name.
+    for (const name of ['ENTRYFNNAME', 'ModuleEntry', 'bundleEntry', 'InitDll'])
+      expect(named(a, name).filter((d) => d.kind === 'function')).toEqual([
+        { kind: 'function', nameLine: 20 },
+        { kind: 'function', nameLine: 22 },
+      ]);
+    expect(named(a, 'ModuleExit').map((d) => d.nameLine)).toEqual([72, 74]);
+    // A define standing for a type (`ENTRYFNNAMEARGS void*`) names no function.
+    expect(named(a, 'void')).toEqual([]);
+    const index = StructuralIndex.build(
+      buildCorpus([{ path: a.path, text: fixture('dpf-vst3-entry.cpp.txt') }], analyzer),
+    );
+    expect(top(index, 'ModuleEntry', 1)).toEqual(['distrho/src/DistrhoPluginVST3.cpp:22 ENTRYFNNAME']);
+  });
+});

@@ -279,6 +279,11 @@ const PHP_EXTRA = `
 (enum_declaration name: (name) @name) @definition.enum
 (enum_case name: (name) @name) @definition.constant
 (const_declaration (const_element (name) @name)) @definition.constant
+; \`define('T_MATCH', 42341);\`: a global constant, defined where the call runs (often under \`if (!defined(…))\`).
+((function_call_expression
+   function: (name) @_define
+   arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]))) @definition.constant
+ (#eq? @_define "define"))
 (base_clause [(name) @name (qualified_name (name) @name)]) @reference.type
 (named_type [(name) @name (qualified_name (name) @name)]) @reference.type
 (class_constant_access_expression . [(name) @name (qualified_name (name) @name)]) @reference.type

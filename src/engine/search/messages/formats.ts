@@ -113,6 +113,8 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
   let previous: Literal | null = null;
   // Runs a C error reporter prints the OS's message after (reportsErrno).
   const withErrno = new Set<FormatRun>();
+  // Runs that are arguments of an `echo` (ECHO_BEFORE).
+  const echoed = new Set<FormatRun>();
   const close = (run: FormatRun, after: string) => {
     closeRun(run, after);
     if (withErrno.has(run)) run.pieces.push({ constant: ': ' }, { placeholder: OS_ERROR });
@@ -132,6 +134,18 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       current.literals.push(lit);
     } else if (current && between !== null && CONCATENATED_EXPRESSION.test(between) && !/[;{}]/.test(between)) {
       current.pieces.push({ placeholder: between.trim() }, ...formatPieces(lit.content));
+      current.literals.push(lit);
+    } else if (current && between !== null && echoed.has(current) && ECHO_ARGUMENTS.test(between)) {
+      // PHP's `echo 'Specified file ', $option, '=', $value, ' not exists.'` prints its arguments
+      // one after another: one message, the expressions between the literals its values.
+      // (A literal of a character or two, `'='`, is not read as a literal: it is printed text.)
+      for (const part of between.replace(/^\s*,|,\s*$/g, '').split(',')) {
+        const value = part.trim();
+        const character = /^'(.{1,2})'$/.exec(value);
+        if (character) current.pieces.push({ constant: character[1] });
+        else if (value) current.pieces.push({ placeholder: value });
+      }
+      current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && MACRO_BETWEEN.test(between)) {
       // C pastes a macro between literals: `"%" PRIu64 " bytes"` (a conversion whose `%` and
@@ -160,6 +174,7 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
         pieces: formatPieces(content.replace(INDENT, '').replace(CARGO_WARNING, 'warning: ')),
       };
       if (reportsErrno(before)) withErrno.add(current);
+      if (ECHO_BEFORE.test(before)) echoed.add(current);
     }
     previous = lit;
   }
@@ -225,6 +240,12 @@ const MACRO_BETWEEN = /^\s*[A-Z_][A-Za-z0-9_]*\s*$/;
 
 /** A `%` with its flags, width and precision that a macro after the literal completes (`"%-8" PRIu64`). */
 const DANGLING_CONVERSION = /%[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?$/;
+
+/** PHP's `echo` earlier in the statement (`echo PHP_EOL, 'Critical error: '`): its arguments are printed in a row. */
+const ECHO_BEFORE = /(?:^|[;{}\s])echo\s[^;{}'"]*$/;
+
+/** Between two of an `echo`'s literals: a comma, or expressions (no string, call or statement end) between commas. */
+const ECHO_ARGUMENTS = /^\s*,(?:[^;{}"()]{0,80},)?\s*$/;
 
 const CONCATENATED_EXPRESSION = /^\s*(?:\+|<<|\.\.?(?=[\s$]))[\s\S]{1,80}?(?:\+|<<|\.\.?)\s*$/;
 

@@ -1771,3 +1771,54 @@ describe('a pasted message whose literal a more central file writes too, ending 
     expect(copy?.explanation.demotion?.rule).toBe(OTHER_FORMAT_DEMOTION_RULE);
   });
 });
+
+describe('a message under a heading', () => {
+  const files = ['pdepend-command.php.txt', 'pdepend-engine.php.txt', 'pdepend-parser.php.txt'];
+
+  it('PHP: pdepend’s “The following error occurred:” over a parse error: the error’s own format, not the heading’s printf', () => {
+    const pasted =
+      'The following error occurred:\nThe parser has reached an invalid state near line "14" in file "/home/me/src/Repository.php". Please check the following conditions: The keyword "parent" was used as type hint but the class "Repository" does not declare a parent.';
+    const { plan, lines } = routeWithFiles(pasted, files);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    // The parser's `'The keyword "parent" … ' . 'class "%s" does not declare a parent.'` (its placeholder's line, 44), made inside InvalidStateException's.
+    expect(lines).toEqual({
+      'pdepend-command.php.txt': [],
+      'pdepend-engine.php.txt': [],
+      'pdepend-parser.php.txt': [44],
+    });
+  });
+
+  it('PHP: pdepend’s “Critical error:” underlined with “===”: the message below the rule, not the rule', () => {
+    const pasted = 'Critical error:\n===============\nThe given file "/home/me/project/src/Legacy.php" does not exist.';
+    const { plan, lines } = routeWithFiles(pasted, files);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    // Engine::addFile's `sprintf('The given file "%s" does not exist.', $file)`.
+    expect(lines['pdepend-engine.php.txt']).toEqual([21]);
+    expect(lines['pdepend-command.php.txt']).toEqual([]);
+  });
+
+  it('a heading with nothing under it is still read as the message', () => {
+    expect(findFormatStrings('The following error occurred:', sourcesOfFiles(files)).map((f) => f.literal)).toEqual([
+      '%sThe following error%s occurred:%s',
+    ]);
+  });
+});
+
+describe('PHP: an `echo` of several arguments prints one message', () => {
+  it("pdepend’s `echo 'Specified file ', $option, '=', $value, ' not exists.'`: the values between the literals, `'='` printed text", () => {
+    const pasted = 'Specified file --coverage-report=/tmp/build/clover.xml not exists.';
+    expect(formatsFor(pasted, 'pdepend-command-options.php.txt')).toEqual([{ line: 12, literal: 'Specified file ' }]);
+    const plan = routeWithFormats(pasted, 'pdepend-command-options.php.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('pdepend-command-options.php.txt'), plan.regex!)).toEqual([12]);
+  });
+
+  it("arguments of a call are not an echo’s: `printf('a %s', $x)` then `' b'` elsewhere stay apart", () => {
+    const runs = formatRuns("printf('Option %s', $option);\nfoo('Option', $y, ' requires a value.');");
+    expect(runs.map((r) => r.pieces)).toEqual([
+      [{ constant: 'Option ' }, { placeholder: '%s' }],
+      [{ constant: 'Option' }],
+      [{ constant: ' requires a value.' }],
+    ]);
+  });
+});

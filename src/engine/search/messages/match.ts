@@ -100,11 +100,42 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   // where its message was formatted (loggedErrors).
   const errors = new Set(loggedErrors(pasted));
   const own = messages.filter((m) => !errors.has(m));
-  if (errors.size > 0 && own.length > 0) {
-    const found = formatsPrinting(pasted, own, sources);
-    if (found.length > 0) return found;
+  const tries = errors.size > 0 && own.length > 0 ? [own, messages] : [messages];
+  // The message under a heading is looked for before the heading: a format printing the heading
+  // alone (`"Critical error:"`) explains all of that reading, and says nothing of the message.
+  const headings = headingReadings(pasted, messages);
+  for (const readings of tries) {
+    const body = readings.filter((m) => !headings.has(m));
+    if (body.length > 0 && body.length < readings.length) {
+      const found = formatsPrinting(pasted, body, sources);
+      if (found.length > 0) return found;
+    }
+    const found = formatsPrinting(pasted, readings, sources);
+    if (found.length > 0 || readings === messages) return found;
   }
-  return formatsPrinting(pasted, messages, sources);
+  return [];
+}
+
+/** A line that only heads what follows it: a title ending in a colon, or a rule of punctuation (`===`). */
+const HEADING_LINE = /^(?:[^\n]*:|[^\p{L}\p{N}]+)$/u;
+
+/**
+ * The readings of a paste that lie within the heading lines it opens with (`Critical error:`
+ * over `===============`, then the message; `The following error occurred:` and the error): a
+ * report's title, printed above the message, which was made elsewhere. None when every line
+ * is such a line.
+ */
+function headingReadings(pasted: string, messages: readonly string[]): Set<string> {
+  const lines = pasted
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  let k = 0;
+  while (k < lines.length && HEADING_LINE.test(lines[k])) k++;
+  if (k === 0 || k === lines.length) return new Set();
+  const spaced = (t: string) => t.replace(/\s+/g, ' ').trim();
+  const heading = spaced(lines.slice(0, k).join(' '));
+  return new Set(messages.filter((m) => spaced(m) !== '' && heading.includes(spaced(m))));
 }
 
 /** The format strings that print one of `messages` (the readings of `pasted`), best first. */

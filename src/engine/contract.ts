@@ -432,7 +432,8 @@ export interface Demotion {
  * its file's functions (its header, tables, variables), and any function of its file takes its
  * place ('outside-gives-way'); or, on a question that does not ask how, the chunk is a function
  * defined inside another of its file, whose place the function holding it takes
- * ('nested-gives-way'); or, on a
+ * ('nested-gives-way'); or, on a question asking how, it is the one function defined inside the
+ * chunk, which the semantic list ranks above it ('nested-is-closer'); or, on a
  * question that does not ask how, every list that found it (two or more) ranks it above the
  * member chosen and its name says more of the question ('lists-rank-higher'); or, on a sentence
  * describing what code does, its name says the verb the sentence opens with and as much of the
@@ -456,6 +457,7 @@ export type MemberRule =
   | 'name-only-gives-way'
   | 'outside-gives-way'
   | 'nested-gives-way'
+  | 'nested-is-closer'
   | 'code-says-question'
   | 'text-breaks-tie'
   | 'lists-rank-higher'

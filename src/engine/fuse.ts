@@ -286,6 +286,12 @@ export interface FusionInput {
    */
   privateTwinOf?(chunk: Chunk): number | undefined;
   /**
+   * Questions asking how: the one function defined inside a function of the file (search/members.ts
+   * nestedLookup); it takes its holder's place when the meaning list ranks it above the holder
+   * (chooseMember, 'nested-is-closer').
+   */
+  nestedOf?(chunk: Chunk): number | undefined;
+  /**
    * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
    * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
    * the file does more (chooseMember).
@@ -503,6 +509,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.stepsOf && ((r) => input.stepsOf?.(input.chunkOf(r.chunkId)) ?? []),
           input.closerMembersWhateverBoost === true,
           input.privateTwinOf && ((r) => input.privateTwinOf?.(input.chunkOf(r.chunkId))),
+          input.nestedOf && ((r) => input.nestedOf?.(input.chunkOf(r.chunkId))),
         )
     : null;
   const shownBy =
@@ -523,7 +530,9 @@ export function fuse(input: FusionInput): SearchResult[] {
   const fileWeighed = fileWordsOf ? withFileWordsWeighed(lone, (r) => fileWordsOf(input.chunkOf(r.chunkId))) : lone;
   const weighed = withPlaceWordsWeighed(fileWeighed, input);
   const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
-  const tiesBroken = input.firstPlacesBreakTies ? withFirstPlacesBreakingTies(weighed, input.limit, runs) : weighed;
+  const tiesBroken = input.firstPlacesBreakTies
+    ? withFirstPlacesBreakingTies(weighed, input.limit, runs, holderPlaces(listed))
+    : weighed;
   // The places settled, a stand-in's goes to the body it stands for.
   const { bodiesElsewhereOf } = input;
   const handedOn = bodiesElsewhereOf
@@ -734,10 +743,11 @@ function withFirstPlacesBreakingTies(
   files: SearchResult[],
   limit: number,
   runs: (r: SearchResult) => boolean,
+  placesOf: (r: SearchResult) => Map<string, number> = listRanksOf,
 ): SearchResult[] {
   const out = [...files];
   const depth = Math.min(out.length, Number.isFinite(limit) ? limit * EVERY_LIST_ORDER_DEPTH : out.length);
-  const ranks = out.slice(0, depth).map((r) => [...listRanksOf(r).values()].sort((a, b) => a - b));
+  const ranks = out.slice(0, depth).map((r) => [...placesOf(r).values()].sort((a, b) => a - b));
   const firsts = (sorted: number[]) => sorted.filter((rank) => rank === 0).length;
   const share = (r: SearchResult) => r.explanation.fileWords?.share ?? 0;
   for (let pass = 0; pass < depth; pass++) {
@@ -758,6 +768,26 @@ function withFirstPlacesBreakingTies(
     if (!moved) break;
   }
   return out;
+}
+
+/**
+ * Each list's 0-based rank of a result (listRanksOf); for a function shown in its holder's place
+ * ('nested-is-closer'), the better of its own and its holder's in each list: the holder's lines
+ * hold the nested function's, so the places its file was found at are the nested function's too.
+ */
+function holderPlaces(candidates: readonly SearchResult[]): (r: SearchResult) => Map<string, number> {
+  let byId: Map<number, SearchResult> | undefined;
+  return (r) => {
+    const ranks = listRanksOf(r);
+    const member = r.explanation.member;
+    if (member?.rule !== 'nested-is-closer') return ranks;
+    byId ??= new Map(candidates.map((c) => [c.chunkId, c]));
+    const holder = byId.get(member.over.chunkId);
+    if (holder)
+      for (const [modality, rank] of listRanksOf(holder))
+        ranks.set(modality, Math.min(rank, ranks.get(modality) ?? rank));
+    return ranks;
+  };
 }
 
 /** Each list's 0-based rank of a result, for the lists it counts in. */
@@ -1121,6 +1151,7 @@ function chooseMember(
   stepsOf?: (r: SearchResult) => number[],
   closerWhateverBoost = false,
   twinOf?: (r: SearchResult) => number | undefined,
+  nestedOf?: (r: SearchResult) => number | undefined,
 ): SearchResult {
   const best = group[0];
   const closeness = closenessBeforeBoost;
@@ -1231,9 +1262,12 @@ function chooseMember(
   }
   const holder = holderIn(group, chosen, holderOf);
   if (holder) take(holder);
+  // The function defined inside the member chosen, closer to the question by meaning (nestedCloserIn).
+  const inner = nestedOf && !holder ? nestedCloserIn(group, chosen, nestedOf, givesWay) : undefined;
+  if (inner) handTo(inner, false);
   // One step of several one function of the file runs, the question singling none out (callerOfSteps);
-  // a step chosen for what it is to its caller (named, a decider, a hand-on) stays.
-  const byCall = named || handsOn || (decider !== undefined && chosen === decider) || holder !== undefined;
+  // a step chosen for what it is to its caller (named, a decider, a hand-on, its holder) stays.
+  const byCall = named || handsOn || (decider !== undefined && chosen === decider) || (holder ?? inner) !== undefined;
   const runner = byCall ? undefined : callerOfSteps(group, chosen, best, stepsOf, { ...sayings, codeWordsOf });
   if (runner) take(runner);
   if (chosen === best || !(chosen.score > 0)) return best;
@@ -1242,6 +1276,7 @@ function chooseMember(
     decided: decider !== undefined && chosen === decider,
     says: sayer !== undefined,
     nested: holder !== undefined,
+    inner: inner !== undefined,
     verb: worded?.member === chosen && worded.rule === 'name-says-verb',
     heldByThis: worded?.member === chosen && worded.rule === 'this-names-holder',
     listsAgree: agreed !== undefined && chosen === agreed,
@@ -1441,6 +1476,28 @@ function holderIn(
 ): SearchResult | undefined {
   const id = holderOf?.(chosen);
   return id === undefined ? undefined : group.find((r) => r.chunkId === id);
+}
+
+/**
+ * On a question asking how, the one function defined inside the member chosen (search/members.ts
+ * nestedLookup), when it is a candidate that does not give way and the semantic list ranks it above
+ * the member ('nested-is-closer'). The holder's lines hold the nested function's, so the text and
+ * structural lists credit the holder with every word the nested function says, and its long body
+ * outranks the few lines that do what was asked; the meaning list, which reads what a chunk is
+ * about rather than counting its words, is the one that can tell them apart. makepkg's `parseopts` holds `longoptmatch`, which
+ * matches an abbreviated long option and reports it ambiguous: "how does makepkg accept an
+ * abbreviated long option" showed `parseopts`, first by text for the words `longoptmatch` says.
+ */
+function nestedCloserIn(
+  group: SearchResult[],
+  chosen: SearchResult,
+  nestedOf: (r: SearchResult) => number | undefined,
+  givesWay?: (r: SearchResult) => GivesWay | undefined,
+): SearchResult | undefined {
+  const inner = inGroup(group, nestedOf(chosen));
+  if (!inner || givesWay?.(inner) !== undefined) return undefined;
+  const meaningRank = (r: SearchResult) => r.explanation.modalities.semantic?.rank ?? Infinity;
+  return meaningRank(inner) < meaningRank(chosen) ? inner : undefined;
 }
 
 /**
@@ -1666,6 +1723,7 @@ function memberRule(steps: {
   decided: boolean;
   says: boolean;
   nested: boolean;
+  inner: boolean;
   verb: boolean;
   heldByThis: boolean;
   listsAgree: boolean;
@@ -1675,10 +1733,24 @@ function memberRule(steps: {
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const { runsSteps, decided, says, nested, verb, heldByThis, listsAgree, named, handsOn, textTie, gaveWay, closer } =
-    steps;
+  const {
+    runsSteps,
+    decided,
+    says,
+    nested,
+    inner,
+    verb,
+    heldByThis,
+    listsAgree,
+    named,
+    handsOn,
+    textTie,
+    gaveWay,
+    closer,
+  } = steps;
   if (runsSteps) return 'caller-runs-steps';
   if (nested) return 'nested-gives-way';
+  if (inner) return 'nested-is-closer';
   if (says) return 'code-says-question';
   if (decided) return 'callee-decides';
   if (heldByThis) return 'this-names-holder';

@@ -252,6 +252,7 @@ const explanationShape = z.object({
         'name-only-gives-way',
         'outside-gives-way',
         'nested-gives-way',
+        'nested-is-closer',
         'code-says-question',
         'text-breaks-tie',
         'lists-rank-higher',

@@ -286,6 +286,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'name-only-gives-way': 'the chunk put first is an include guard, a file’s marker or its imports: names, no code',
   'outside-gives-way': 'the chunk put first is lines outside the file’s functions: the functions do the work',
   'nested-gives-way': 'the chunk put first is a function defined inside this one, a step of its work',
+  'nested-is-closer': 'it is defined inside the chunk put first, and closer to the question by meaning',
   'code-says-question': 'its code says clearly more of the words of the question',
   'text-breaks-tie': 'as close to the question, and ranked higher by the words of the question in its own lines',
   'lists-rank-higher': 'every list that found it ranks it higher, and its name says more of the question',

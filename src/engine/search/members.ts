@@ -1418,3 +1418,26 @@ export function holderLookup(corpus: Corpus): (chunk: Chunk) => number | undefin
     return holders.get(chunk.id);
   };
 }
+
+/**
+ * Per function chunk, the one function defined inside it (holderLookup read the other way), or
+ * undefined (fuse.ts FusionInput.nestedOf). On a question asking how, the nested function is a
+ * step of its holder's work with lines of its own, and the holder's lines hold it: the lists that
+ * read whole lines credit the holder with what the nested function says.
+ */
+export function nestedLookup(corpus: Corpus): (chunk: Chunk) => number | undefined {
+  const holderOf = holderLookup(corpus);
+  const byFile = new Map<number, Map<number, number>>();
+  return (chunk) => {
+    let held = byFile.get(chunk.fileId);
+    if (!held) {
+      held = new Map();
+      for (const id of corpus.files[chunk.fileId]?.chunkIds ?? []) {
+        const holder = holderOf(corpus.chunks[id]);
+        if (holder !== undefined) held.set(holder, id);
+      }
+      byFile.set(chunk.fileId, held);
+    }
+    return held.get(chunk.id);
+  };
+}

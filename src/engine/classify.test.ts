@@ -149,6 +149,23 @@ describe('classify: edge cases', () => {
       expect(classify(q)).toMatchObject({ intent: 'find_definition', rule: 'definition-phrase' });
   });
 
+  it("in a question asking how, another intent's cue word is a word of what the code does", () => {
+    // Grape's `declared` and Ohai's plugin `depends`: the question's words are the code's.
+    expect(
+      planQuery('how do I get only the parameters I declared, without the extra keys the client sent').terms,
+    ).toEqual(['parameters', 'declared', 'extra', 'keys', 'client', 'sent']);
+    expect(planQuery('how does ohai make sure the plugins a plugin depends on run before it').terms).toContain(
+      'depends',
+    );
+    expect(planQuery('how are request parameters checked before a call is sent').terms).toContain('call');
+    // Asking for an explanation or for the code itself says nothing of what the code does.
+    expect(planQuery('how is rate limiting implemented').terms).toEqual(['rate', 'limiting']);
+    expect(planQuery('explain the architecture of the parser').terms).toEqual(['parser']);
+    // Elsewhere the cue stays a cue: a references question searches its name alone.
+    expect(planQuery('who calls parseConfig').terms).toEqual(['parse', 'config']);
+    expect(planQuery('blast radius of changing the session store').terms).not.toContain('blast');
+  });
+
   it('"error handling" prose is not an exact-match error token', () => {
     expect(classify('how is error handling done').intent).toBe('understand_code');
   });

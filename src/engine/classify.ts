@@ -409,6 +409,18 @@ const CUE_WORDS = new Set([
 ]);
 
 /**
+ * The cue words that stay cues in a question asking how: they ask for an explanation, or for the
+ * code itself ("how is rate limiting implemented"), and say nothing of what the code does.
+ */
+const HOW_QUESTION_CUES: ReadonlySet<string> = new Set([
+  'explain',
+  'architecture',
+  'overview',
+  'implemented',
+  'implementation',
+]);
+
+/**
  * A PHP name with its namespace, typed alone (`Symfony\Component\Console\Color`,
  * `\App\Kernel::boot`): the class is what selects, and it is asked alone (`Color`,
  * `Kernel::boot`). Its namespace is a path of folders the package's root often leaves out, and
@@ -1372,9 +1384,16 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
   const qualifiers = qualifiersOf(asked, words, plan.identifiers);
   if (qualifiers) plan.qualifiers = qualifiers;
   // A cue word modifying the next is one of the phrase's nouns (modifiesNext): a term to search.
+  // In a question asking how or why (the rules 'question-form' and 'understand-words'), another
+  // intent's cue is a word of what the code does: "the plugins a plugin depends on", "the
+  // parameters I declared".
+  const asksInQuestionForm =
+    c.intent === 'understand_code' && (c.rule === 'question-form' || c.rule === 'understand-words');
   const remove = new Set(
     [...CUE_WORDS].filter(
-      (w) => !words.some((x, i) => x.toLowerCase() === w && isDefinitionCue(x) && modifiesNext(words, i)),
+      (w) =>
+        (!asksInQuestionForm || HOW_QUESTION_CUES.has(w)) &&
+        !words.some((x, i) => x.toLowerCase() === w && isDefinitionCue(x) && modifiesNext(words, i)),
     ),
   );
   plan.terms = contentTerms(raw.replace(QUOTED, ' $1$2$3 ')).filter((t) => !remove.has(t));

@@ -468,12 +468,12 @@ function firstErrorLine(root: Node): number {
 }
 
 /**
- * The first ERROR node in document order. Descends only into subtrees that contain an error
+ * The first ERROR node in document order (below `node` only, when `orSelf` is false). Descends only into subtrees that contain an error
  * (`hasError` also flags MISSING nodes, hence the backtracking), instead of visiting the
  * whole tree as `descendantsOfType` does.
  */
-function firstErrorNode(node: Node): Node | null {
-  if (node.isError) return node;
+function firstErrorNode(node: Node, orSelf = true): Node | null {
+  if (orSelf && node.isError) return node;
   for (let i = 0, count = node.childCount; i < count; i++) {
     const child = node.child(i);
     if (!child?.hasError) continue;
@@ -523,13 +523,7 @@ function failingStarts(lang: Language, root: Node, text: string, line: number, l
 
 /** The first ERROR node inside `outer` (not `outer` itself) in document order, or null. */
 function firstErrorInside(outer: Node): Node | null {
-  for (let i = 0, count = outer.childCount; i < count; i++) {
-    const child = outer.child(i);
-    if (!child?.hasError) continue;
-    const found = firstErrorNode(child);
-    if (found) return found;
-  }
-  return null;
+  return firstErrorNode(outer, false);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -398,3 +398,35 @@ describe('definitions known by another name', () => {
     expect(top(index, 'ModuleEntry', 1)).toEqual(['distrho/src/DistrhoPluginVST3.cpp:22 ENTRYFNNAME']);
   });
 });
+
+describe('a Lua function stored under a string key', () => {
+  // Wesnoth 1.16 data/lua/wml-flow.lua (GPL-2.0-or-later), Prosody 0.12 util/serialization.lua (MIT), excerpts.
+  const TEXT = `local wml_actions = wesnoth.wml_actions
+
+wml_actions["if"] = function(cfg)
+\tlocal logical_ok = wml_conditionals.have_unit(cfg)
+\treturn logical_ok
+end
+
+wesnoth.wml_actions["for"] = function(cfg)
+\tlocal first = cfg.start or 0
+\treturn first
+end
+
+types["nil"] = function()
+\treturn "nil"
+end
+
+ops["and-or"] = function() end
+`;
+
+  it('is defined under the key when the key is a name, over the assignment’s lines', async () => {
+    await analyzer.load(['lua']);
+    const a = await analyzer.analyzeAsync('data/lua/wml-flow.lua', TEXT);
+    expect(a.definitions.map((d) => [d.name, d.kind, d.startLine, d.endLine])).toEqual([
+      ['if', 'function', 3, 6],
+      ['for', 'function', 8, 11],
+      ['nil', 'function', 13, 15],
+    ]);
+  });
+});

@@ -343,6 +343,12 @@ const BASH_EXTRA = `
 
 /** Lua: \`require("a.b")\` (also written \`require "a.b"\`) is an import. */
 const LUA_EXTRA = `
+; \`wml_actions["if"] = function(cfg)\`: a function stored under a string key that is a name (often a
+; keyword of Lua, so not writable as \`t.if\`); tags.scm tags only \`t.name = function\`.
+((assignment_statement
+   (variable_list . name: (bracket_index_expression field: (string content: (string_content) @name)))
+   (expression_list . value: (function_definition))) @definition.function
+ (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$"))
 ((function_call name: (identifier) @_require arguments: (arguments . (string))) @import
  (#eq? @_require "require"))
 ; \`local sql = utilities.sql\` at the top of a file: the table another file fills (a global path).

@@ -13,6 +13,7 @@ import {
   LINE_BREAK,
   loggedLine,
   readPastedLines,
+  RULE_LINE,
   unwrapMessage,
   writtenIn,
   type FormatMatch,
@@ -1066,9 +1067,6 @@ function routeMessageLikeSnippet(
   if ((/[(){}=<>"`]/.test(plan.raw) && !loggedLine(plan.raw)) || occurs(plan.raw)) return plan;
   return routeExplainedMessage(plan, formatsOf);
 }
-
-/** A line of punctuation only: a rule drawn under a heading (`===`, `---`). */
-const RULE_LINE = /^[^\p{L}\p{N}]+$/u;
 
 /**
  * A paste of several lines that reads like code (a Python traceback's frames, a Go panic's

@@ -1484,9 +1484,10 @@ function holderIn(
  * the member ('nested-is-closer'). The holder's lines hold the nested function's, so the text and
  * structural lists credit the holder with every word the nested function says, and its long body
  * outranks the few lines that do what was asked; the meaning list, which reads what a chunk is
- * about rather than counting its words, is the one that can tell them apart. makepkg's `parseopts` holds `longoptmatch`, which
- * matches an abbreviated long option and reports it ambiguous: "how does makepkg accept an
- * abbreviated long option" showed `parseopts`, first by text for the words `longoptmatch` says.
+ * about rather than counting its words, is the one that can tell them apart. makepkg's
+ * `parseopts` holds `longoptmatch`, which matches an abbreviated long option and reports it
+ * ambiguous: "how does makepkg accept an abbreviated long option" showed `parseopts`, first by
+ * text for the words `longoptmatch` says.
  */
 function nestedCloserIn(
   group: SearchResult[],

@@ -468,9 +468,9 @@ function firstErrorLine(root: Node): number {
 }
 
 /**
- * The first ERROR node in document order (below `node` only, when `orSelf` is false). Descends only into subtrees that contain an error
- * (`hasError` also flags MISSING nodes, hence the backtracking), instead of visiting the
- * whole tree as `descendantsOfType` does.
+ * The first ERROR node in document order (below `node` only, when `orSelf` is false). Descends
+ * only into subtrees that contain an error (`hasError` also flags MISSING nodes, hence the
+ * backtracking), instead of visiting the whole tree as `descendantsOfType` does.
  */
 function firstErrorNode(node: Node, orSelf = true): Node | null {
   if (orSelf && node.isError) return node;

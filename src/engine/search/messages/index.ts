@@ -21,6 +21,7 @@ export {
   LINE_BREAK,
   loggedLine,
   readPastedLines,
+  RULE_LINE,
   RUST_PANIC_HEAD,
   unwrapMessage,
   type PastedLines,

@@ -33,7 +33,7 @@ import {
   wordAt,
   WRAPPED_ERRORS,
 } from './formats';
-import { debugPrintedName, loggedErrors, unwrapMessage } from './paste';
+import { debugPrintedName, loggedErrors, RULE_LINE, unwrapMessage } from './paste';
 import { FORMAT_MATCH, type FormatMatch, type MessageSources, type SourceLine } from './shared';
 
 /** Two adjacent words of the message: what the index is asked for, to find candidate lines. */
@@ -117,7 +117,7 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
 }
 
 /** A line that only heads what follows it: a title ending in a colon, or a rule of punctuation (`===`). */
-const HEADING_LINE = /^(?:[^\n]*:|[^\p{L}\p{N}]+)$/u;
+const isHeadingLine = (line: string) => line.endsWith(':') || RULE_LINE.test(line);
 
 /**
  * The readings of a paste that lie within the heading lines it opens with (`Critical error:`
@@ -131,7 +131,7 @@ function headingReadings(pasted: string, messages: readonly string[]): Set<strin
     .map((l) => l.trim())
     .filter(Boolean);
   let k = 0;
-  while (k < lines.length && HEADING_LINE.test(lines[k])) k++;
+  while (k < lines.length && isHeadingLine(lines[k])) k++;
   if (k === 0 || k === lines.length) return new Set();
   const spaced = (t: string) => t.replace(/\s+/g, ' ').trim();
   const heading = spaced(lines.slice(0, k).join(' '));

@@ -61,6 +61,9 @@ export function unwrapMessage(pasted: string): string[] {
   ];
 }
 
+/** A line of punctuation only: a rule a program draws under a heading (`===`, `---`). */
+export const RULE_LINE = /^[^\p{L}\p{N}]+$/u;
+
 /** Where Rust's `{:?}` prints a struct: its name, ` { `, its first field's name and `: `. */
 const DEBUG_STRUCT_OPEN = /(?<![\w:])([A-Za-z_]\w*) \{ (?=[A-Za-z_]\w*: )/g;
 

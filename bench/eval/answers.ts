@@ -37,10 +37,21 @@ export async function checkAnswer(query: EvalQuery, engine: Engine): Promise<Ans
     query.query,
     response.results.map((r) => r.path),
   );
-  const found = matches.filter((m) => files.has(m.path) && m.count > 0).length;
+  const found = filesWithSites(files, matches);
   check.sitesFound = [found, files.size];
   check.everySite = found === files.size;
   return check;
+}
+
+/**
+ * How many of the referencing files are listed with a matching line. Counted by file: a file
+ * shown by several results (a function and a member of it) is one file, not several.
+ */
+export function filesWithSites(
+  files: ReadonlySet<string>,
+  matches: readonly { path: string; count: number }[],
+): number {
+  return new Set(matches.filter((m) => files.has(m.path) && m.count > 0).map((m) => m.path)).size;
 }
 
 export interface AnswerSummary {

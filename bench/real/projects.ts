@@ -2444,6 +2444,67 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-06h',
   },
+  // Thirty-first group (h46-qa), written from reading the code before Fourfold ran on it: Bash and
+  // JavaScript. git's shell scripts (git 1:2.39.5-0+deb12u3), root usr, 43 extensionless files: the
+  // commands git still ships as shell in lib/git-core (git-mergetool with git-mergetool--lib and
+  // the 23 per-tool files of mergetools/ it sources by name, git-submodule, git-subtree,
+  // git-instaweb, git-filter-branch, git-bisect, git-quiltimport, git-request-pull, the merge
+  // strategies, git-web--browse, git-difftool--helper), the libraries they source (git-sh-setup,
+  // git-sh-i18n, git-sh-prompt with __git_ps1), the bash completion (share/bash-completion/
+  // completions/git, 3,600 lines of __git_* helpers and _git_<command> completers) and the two
+  // shell hooks of share/git-core/contrib/hooks (post-receive-email); the builtins are symlinks
+  // to the git binary and the rest are binaries or Perl, all left out by the exclude. Families:
+  // the instaweb server configurators, the submodule cmd_* option parsers, mergetool's resolve_*
+  // prompts, the completion's ref listers, the hook's generate_*_email; messages are die/echo
+  // lines as printed (`fatal: … does not exist; use 'git subtree add'`, `error: 'kompare' can not
+  // be used to resolve merges`); dependants are `. git-sh-setup` and `. "$MERGE_TOOLS_DIR/…"`.
+  // Fewer than 100 files: the Bash packages with more are in the set or rejected below, and this
+  // one has the most functions per file of those left. Dijit 1.17 (libjs-dojo-dijit, Debian
+  // source dojo, like the dojo project of the set, but dijit is its own upstream repository and
+  // code base, whose modules require dojo's and never the other way): the Dojo Toolkit's widget
+  // library, usr/share/javascript/dijit, 165 AMD modules
+  // (the nls bundles, the built layers dijit.js and dijit-all.js, the build profile and the
+  // theme's build script left out, as for dojo): the widget base and mixins (_WidgetBase, the
+  // templated, attach, focus, CSS-state and key-navigation mixins), the registry, placement,
+  // popup, focus and typematic services, form/ (text, validation, number, date, combo and
+  // filtering boxes, spinners, sliders, selects, buttons), layout/ (stack, tab, accordion, border,
+  // split and content panes), the Tree and its store models, the Editor with RichText and its
+  // plugins, menus, dialogs and tooltips. Families: the tree models' getChildren, the ViewSource
+  // filters, the text boxes' serialize, the stack containers' layout, typematic's listeners;
+  // messages are `throw new Error(…)` texts as the console prints them; dependants are the
+  // modules naming a file in their define() lists (./x, ../x). Rejected for Bash: debian-cd (each
+  // release's boot scripts copied five times), debootstrap (25 files), xen-utils-common (26
+  // hotplug scripts), arno-iptables-firewall (33), live-config (39 components with the same three
+  // functions), cdist (459 type scripts of top-level code) and debian-edu-config (standalone
+  // scripts, few functions); byobu, ltsp, lynis, pbuilder, git-extras, etckeeper, firehol,
+  // lxc-templates and fai-client were passed over before. Rejected for JavaScript: node-nunjucks
+  // (23 files), node-log4js (36 with its bundled modules), node-uglify-js (14), node-pegjs (21),
+  // node-n3, node-elliptic, node-asn1.js and node-tap (small or built output), gnome-shell-
+  // extension-gsconnect (61 GJS files). Neither package nor its Debian source is in the model's
+  // lists.
+  {
+    name: 'git-scripts',
+    pkg: 'git',
+    version: '1:2.39.5-0+deb12u3',
+    language: 'bash',
+    root: 'usr',
+    extensions: [''],
+    exclude:
+      /^(?!lib\/git-core\/(mergetools\/|git-(bisect|difftool--helper|filter-branch|instaweb|merge-octopus|merge-one-file|merge-resolve|mergetool|mergetool--lib|quiltimport|request-pull|sh-i18n|sh-prompt|sh-setup|submodule|subtree|web--browse)$)|share\/bash-completion\/completions\/git$|share\/git-core\/contrib\/hooks\/(post-receive-email|pre-auto-gc-battery)$)/,
+    half: 'tuning',
+    since: '2026-12-07a',
+  },
+  {
+    name: 'dijit',
+    pkg: 'libjs-dojo-dijit',
+    version: '1.17.2+dfsg1-2.1',
+    language: 'javascript',
+    root: 'usr/share/javascript/dijit',
+    extensions: ['.js'],
+    exclude: /(^|\/)nls\/|^dijit(-all)?\.js(\.uncompressed\.js)?$|^dijit\.profile\.js$|^themes\//,
+    half: 'tuning',
+    since: '2026-12-07a',
+  },
 ];
 
 export interface RealFile {

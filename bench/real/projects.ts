@@ -2505,6 +2505,54 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07a',
   },
+  // Thirty-first group (h46-qb), written from reading the code before Fourfold ran on it: Lua and
+  // Python. Nmap 7.93's NSE library (nmap-common, Debian source nmap): usr/share/nmap/nselib, the
+  // 132 Lua modules the Nmap Scripting Engine's scripts require (about 93,000 lines; the data/
+  // folder's psexec configurations and IDNA table are left out): the protocol clients (http with
+  // its 404 detection, cookies and pipelining, smb/smb2 and msrpc with msrpctypes' marshalling,
+  // smbauth's LM/NTLM hashes and responses, ssh1/ssh2, tls, sslcert's STARTTLS per protocol, ldap,
+  // snmp, dns, pop3, imap, mysql, mssql, rdp and many more), the brute-force engine and the
+  // credential iterators (brute, unpwdb, creds), the portrules (shortport), ipOps, datetime,
+  // stdnse and strict. Families: msrpctypes' integer (un)marshallers, http's body receivers,
+  // shortport's portrule builders, pop3's login methods, smbauth's challenge-response builders;
+  // messages are stdnse.debug lines as `nmap -d` prints them (`NSE: [script host:port] …`) and
+  // strict's undeclared-variable error with the chunk-and-line prefix trimmed; dependants are
+  // `local x = require "x"` lines. The nselib was passed over in earlier groups for falling short
+  // of 150 files. cloud-init 22.4.2 (cloud-init): the cloud instance initialisation tool's Python
+  // package, usr/lib/python3/dist-packages/cloudinit, 243 files of about 63,000 lines: the
+  // datasources (one DataSource<Cloud>.py per cloud, with helpers/ for the metadata protocols), the
+  // cc_*.py config modules run at boot, the distros (one class per distribution with its package
+  // command, hostname and locale writers), net/ (network state, the eni, netplan, networkd,
+  // sysconfig and NetworkManager renderers, DHCP, the fallback NIC choice), the user-data
+  // processor and part handlers, the mergers, ssh_util, url_helper and the `cloud-init`
+  // subcommands in cmd/. Families: the SMBIOS platform checks, cc_resizefs's resize command
+  // builders, sysconfig's per-interface-type renderers, the distros' package_command, the mergers'
+  // per-type handlers; messages are /var/log/cloud-init.log lines (`date - file.py[WARNING]: …`),
+  // a traceback's last line, and the subcommands' `ERROR: …` and `Error:` lines on stderr;
+  // dependants are `from cloudinit.x import y` lines. Rejected: luakit (93 Lua files); for Python,
+  // the python3-* libraries of the model's lists. Neither package nor its Debian source is in the
+  // model's lists (only python3-libnmap, an unrelated wrapper, is).
+  {
+    name: 'nmap',
+    pkg: 'nmap-common',
+    version: '7.93+dfsg1-1',
+    language: 'lua',
+    root: 'usr/share/nmap/nselib',
+    extensions: ['.lua'],
+    exclude: /^data\//,
+    half: 'tuning',
+    since: '2026-12-07a',
+  },
+  {
+    name: 'cloud-init',
+    pkg: 'cloud-init',
+    version: '22.4.2-1+deb12u4',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages/cloudinit',
+    extensions: ['.py'],
+    half: 'tuning',
+    since: '2026-12-07a',
+  },
 ];
 
 export interface RealFile {

@@ -1007,3 +1007,42 @@ describe('Lua', () => {
     expect(lines('toggle')).toEqual([10, 12, 'toggle = function(self, player)']);
   });
 });
+
+// containerOf reads a definition's outer parent and the nodes above it once per parent
+// (analyzer.ts, scopeAround): siblings share that reading, and what a definition's own node
+// decides (an assignment's object) still comes first.
+describe('definitions that share a parent', () => {
+  const SOURCE = [
+    'function Emitter() {',
+    '  this.handlers = {};',
+    '  function bind(fn) { return fn; }',
+    '  var wrap = function (fn) { return bind(fn); };',
+    '}',
+    'Emitter.prototype = {',
+    '  on: function (name, fn) { this.handlers[name] = fn; },',
+    '  off: function (name) { delete this.handlers[name]; },',
+    '  emit(name) { return this.handlers[name](); },',
+    '};',
+    'Emitter.create = function () { return new Emitter(); };',
+    'function mixin(target) { return target; }',
+    'class Bus extends Emitter {',
+    '  send(message) { return this.emit(message); }',
+    '  close() { this.handlers = {}; }',
+    '}',
+    'const options = { retry() { return 1; }, delay: () => 2 };',
+    '',
+  ].join('\n');
+
+  it('gives each sibling the container its parent makes, and each definition its own first', () => {
+    const a = analyzer.analyze('lib/emitter.js', SOURCE);
+    const containerOf = (name: string) => definition(a, name).container;
+    expect(['on', 'off', 'emit'].map(containerOf)).toEqual(['Emitter', 'Emitter', 'Emitter']);
+    expect(['send', 'close'].map(containerOf)).toEqual(['Bus', 'Bus']);
+    expect(containerOf('create')).toBe('Emitter');
+    expect(['Emitter', 'mixin', 'Bus', 'bind'].map(containerOf)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(a.definitions.filter((d) => d.name === 'retry' || d.name === 'delay').map((d) => d.container)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+});

@@ -888,9 +888,11 @@ function readDefinitions(
 ): { found: FoundDefinition[]; definitionNameStarts: Set<number> } {
   const found: FoundDefinition[] = [];
   const definitionNameStarts = new Set<number>();
+  // Node ids name nodes of one tree: the map lives as long as this tree's reading.
+  const scopes: ScopeMemo = new Map();
   for (const { node, nameNode: captured, tagKind } of definitionNodes.values()) {
     const nameNode = nameAfterAttributeMacro(lang, captured);
-    const definition = readDefinition(lang, text, node, nameNode, tagKind, defaultName);
+    const definition = readDefinition(lang, text, node, nameNode, tagKind, defaultName, scopes);
     if (!definition) continue;
     definitionNameStarts.add(nameNode.startIndex);
     found.push(definition);
@@ -1291,6 +1293,7 @@ function readDefinition(
   nameNode: Node,
   tagKind: string,
   defaultName: string,
+  scopes: ScopeMemo,
 ): FoundDefinition | null {
   const nameStart = nameNode.startIndex;
   // An anonymous `export default function` (queries.ts names it by its `default` keyword).
@@ -1367,7 +1370,7 @@ function readDefinition(
   if (outerType === 'internal_module' && outerParentType === 'expression_statement') up();
   while (outerParent && (outerParentType === 'export_statement' || outerParentType === 'ambient_declaration')) up();
 
-  const { container, membersAreMethods } = containerOf(lang, node, nodeType, nameNode, outerParent);
+  const { container, membersAreMethods } = containerOf(lang, node, nodeType, nameNode, outerParent, scopes);
   const kind = definitionKind(
     lang,
     node,
@@ -1462,7 +1465,8 @@ function containerOf(
   nodeType: string,
   nameNode: Node,
   outerParent: Node | null,
-): { container?: string; membersAreMethods: boolean } {
+  scopes: ScopeMemo,
+): Scope {
   // Go methods: the receiver's type is the container.
   if (nodeType === 'method_declaration') {
     const receiver = node.childForFieldName('receiver');
@@ -1496,11 +1500,6 @@ function containerOf(
       : '';
     if (interfaceName) return { container: interfaceName, membersAreMethods: true };
   }
-  // ES5 `inherits(X, Base, { m() {} })`, `Object.assign(X.prototype, { m })`: the object's methods are X's.
-  if (outerParent?.type === 'object' && (lang === 'javascript' || lang === 'typescript' || lang === 'tsx')) {
-    const owner = prototypeOwner(outerParent);
-    if (owner) return { container: owner, membersAreMethods: true };
-  }
   const nameParent = lang === 'cpp' || lang === 'lua' ? nameNode.parent : null;
   // C++ `void Widget::run() {}` defined outside its class: the scope is the container.
   if (nameParent?.type === 'qualified_identifier') {
@@ -1513,7 +1512,25 @@ function containerOf(
     const table = nameParent.childForFieldName('table');
     if (table) return { container: lastSegment(table.text), membersAreMethods: true };
   }
-  for (let p = outerParent; p; p = p.parent) {
+  if (!outerParent) return NO_SCOPE;
+  let scope = scopes.get(outerParent.id);
+  if (scope === undefined) scopes.set(outerParent.id, (scope = scopeAround(lang, outerParent)));
+  return scope;
+}
+
+/** What a definition's outer node's parent makes of it (containerOf), by that parent's id: the same for each of its children. */
+type ScopeMemo = Map<number, Scope>;
+type Scope = Readonly<{ container?: string; membersAreMethods: boolean }>;
+const NO_SCOPE: Scope = { membersAreMethods: false };
+
+/** containerOf's reading of the outer node's parent and the nodes above it, which depends on them alone. */
+function scopeAround(lang: Language, outerParent: Node): Scope {
+  // ES5 `inherits(X, Base, { m() {} })`, `Object.assign(X.prototype, { m })`: the object's methods are X's.
+  if (outerParent.type === 'object' && (lang === 'javascript' || lang === 'typescript' || lang === 'tsx')) {
+    const owner = prototypeOwner(outerParent);
+    if (owner) return { container: owner, membersAreMethods: true };
+  }
+  for (let p: Node | null = outerParent; p; p = p.parent) {
     const type = p.type;
     if (lang === 'cpp' && type === 'function_definition') {
       const className = macroClassName(p);
@@ -1531,7 +1548,7 @@ function containerOf(
     if (!name) return { membersAreMethods: members };
     return { container: /^['"]/.test(name) ? name.slice(1, -1) : name, membersAreMethods: members };
   }
-  return { membersAreMethods: false };
+  return NO_SCOPE;
 }
 
 /**

@@ -33,7 +33,8 @@
  *    token's best cosine with a token of the candidate's embedded text, over the model's own
  *    table rows, weighed by the token's query-side scale (`scale`), the repository's IDF (`idf`),
  *    both (`scaleidf`) or nothing (`uniform`), averaged. `alone`: MaxSim alone; `-np`: the
- *    candidate's tokens without its path line; `-short`: only for the questions the name cosine
+ *    candidate's tokens without its path line; `-name`: its name line and signature's alone
+ *    (chunkNameText; a window matches nothing); `-short`: only for the questions the name cosine
  *    is for. Only the vectors' first stage differs from the engine (every chunk's float cosine
  *    here, Hamming then int8 there).
  *
@@ -224,8 +225,10 @@ interface Variant {
     w: number;
     k: number;
     short?: boolean;
-    /** The candidate's tokens without its path line (as SemanticIndex matches them). */
+    /** The candidate's tokens without its path line (as SemanticIndex's trial matched them). */
     noPath?: boolean;
+    /** The tokens of the candidate's name line and signature alone (chunkNameText; none for a window). */
+    nameOnly?: boolean;
   };
 }
 
@@ -269,6 +272,12 @@ const sharesPlace = (question: string, path: string) => {
     .some((w) => w.length > 2 && place.has(w));
 };
 
+/** Which of a candidate's tokens a MaxSim variant matches. */
+const tokensOf = (m: NonNullable<Variant['maxsim']>): 'all' | 'body' | 'name' => {
+  if (m.nameOnly) return 'name';
+  return m.noPath ? 'body' : 'all';
+};
+
 const VARIANTS: Variant[] = [
   { name: 'base' },
   { name: 'center', center: true },
@@ -305,6 +314,10 @@ const VARIANTS: Variant[] = [
     ),
   ),
   ...[100, 200].map((k) => ({ name: `maxsim-scale-alone-${k}`, maxsim: { weight: 'scale' as const, w: Infinity, k } })),
+  ...[0.1, 0.3, 0.5].map((w) => ({
+    name: `maxsim-scale-${w}-200-name`,
+    maxsim: { weight: 'scale' as const, w, k: 200, nameOnly: true },
+  })),
   ...[0.1, 0.3].flatMap((w) => [
     { name: `maxsim-scale-${w}-200-np`, maxsim: { weight: 'scale' as const, w, k: 200, noPath: true } },
     {
@@ -399,15 +412,16 @@ function scoreProject(
   /** Per question and mode, the pooled list's first MAXSIM_K (the same for every MaxSim variant: their vectors are base's). */
   const firstTops = new Map<string, number[]>();
   let plainDocs: { rawDocs: Vec[]; rawNames: Map<number, Vec> } | undefined;
-  const maxOf = (qi: number, i: number, qTokens: number[], noPath: boolean) => {
-    const key = `${qi}:${i}:${noPath}`;
+  const nameSets = nameIds.map((ids) => Int32Array.from(new Set((ids ?? []).filter((id) => !special.has(id)))));
+  const maxOf = (qi: number, i: number, qTokens: number[], tokens: 'all' | 'body' | 'name') => {
+    const key = `${qi}:${i}:${tokens}`;
     let m = maxCache.get(key);
     if (!m) {
       m = new Float32Array(qTokens.length);
-      const set = noPath ? bodySet(i) : docSets[i];
+      const set = { all: docSets, name: nameSets }[tokens as 'all' | 'name']?.[i] ?? bodySet(i);
       qTokens.forEach((t, j) => {
         const r = simRow(t);
-        let best = -1;
+        let best = set.length ? -1 : 0;
         for (const v of set) if (r[v] > best) best = r[v];
         m![j] = best;
       });
@@ -495,7 +509,7 @@ function scoreProject(
           firstTops.set(key, (top = all.slice(0, MAXSIM_K)));
         }
         const scored = top.slice(0, m.k).map((i) => {
-          const mx = maxOf(qi, i, qTokens, !!m.noPath);
+          const mx = maxOf(qi, i, qTokens, tokensOf(m));
           let late = 0;
           for (let j = 0; j < mx.length; j++) late += weights[j] * mx[j];
           late /= total;

@@ -26,7 +26,17 @@
  *    (`place-words`: separators and extension out), nothing (`place-none`), or the path and then
  *    its words (`place-both`); needs the documents embedded again, so it runs slower.
  *    `placeq-w`: the documents as they are, and a short question's candidates (those the name
- *    cosine is added to) also take w × the cosine of the query with their file's path words.
+ *    cosine is added to) also take w × the cosine of the query with their file's path words;
+ *    `placeq-shared-w` only the candidates whose path says a word of the question (h46-sem).
+ *  - `maxsim-<weight>-<w>-<k>`: late interaction (h46-sem). The pooled list's first k (with the
+ *    name cosine when the engine adds it) rescored by their score + w × MaxSim: each question
+ *    token's best cosine with a token of the candidate's embedded text, over the model's own
+ *    table rows, weighed by the token's query-side scale (`scale`), the repository's IDF (`idf`),
+ *    both (`scaleidf`) or nothing (`uniform`), averaged. `alone`: MaxSim alone; `-np`: the
+ *    candidate's tokens without its path line; `-name`: its name line and signature's alone
+ *    (chunkNameText; a window matches nothing); `-short`: only for the questions the name cosine
+ *    is for. Only the vectors' first stage differs from the engine (every chunk's float cosine
+ *    here, Hamming then int8 there).
  *
  * Questions: the understand set's tuning half (doc sentences and keywords, comment-blanked copy)
  * and the real set's tuning how-does rows of the projects named (line level, bench/real/score.ts).
@@ -58,6 +68,8 @@ import { loadProject as loadUnderstandProject, PROJECTS as UNDERSTAND_PROJECTS }
 import { keywordQuestions, projectQuestions } from './understand/questions';
 
 const CUT = 10;
+/** The most candidates a MaxSim variant rescores. */
+const MAXSIM_K = 200;
 /** As SemanticIndex's NAME_CANDIDATES / NAME_VECTOR_MAX_WORDS. */
 const NAME_CANDIDATES = 200;
 const NAME_MAX_WORDS = 4;
@@ -153,6 +165,30 @@ function transform(v: Vec, mu: Vec | undefined, dirs: Vec[]): Vec {
   return normalize(out);
 }
 
+/** One token's cosine with every row of the model's table (the rows as they are, scales aside). */
+function tokenCosines(model: StaticTokenModel, t: number): Float32Array {
+  const d = model.dimensions;
+  const norms = (tokenNorms ??= (() => {
+    const out = new Float64Array(model.vocabSize);
+    for (let v = 0; v < model.vocabSize; v++) {
+      let s = 0;
+      for (let k = 0; k < d; k++) s += model.table[v * d + k] ** 2;
+      out[v] = Math.sqrt(s) || 1;
+    }
+    return out;
+  })());
+  const r = new Float32Array(model.vocabSize);
+  const row = t * d;
+  for (let v = 0; v < model.vocabSize; v++) {
+    let s = 0;
+    const o = v * d;
+    for (let k = 0; k < d; k++) s += model.table[row + k] * model.table[o + k];
+    r[v] = s / (norms[t] * norms[v]);
+  }
+  return r;
+}
+let tokenNorms: Float64Array | undefined;
+
 const dot = (a: Vec, b: Vec) => {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
@@ -176,6 +212,24 @@ interface Variant {
     chunk: Chunk,
   ) => string; /** A short question's candidates also take this weight × the cosine of the query with their file's path words (a vector per file). */
   placeWeight?: number;
+  /** The place cosine only for a candidate whose path words share a word with the question (h44-sem's next). */
+  placeShared?: boolean;
+  /**
+   * Late interaction over the pooled list's first `k` candidates: each query token's best cosine
+   * with any token of the candidate's embedded text (the model's own table rows), weighed by
+   * `weight`, averaged; added × `w` to the pooled score (`w` Infinity: MaxSim alone, the pooled
+   * score breaking ties). `short`: only for the questions the name cosine is for.
+   */
+  maxsim?: {
+    weight: 'scale' | 'idf' | 'scaleidf' | 'uniform';
+    w: number;
+    k: number;
+    short?: boolean;
+    /** The candidate's tokens without its path line (as SemanticIndex's trial matched them). */
+    noPath?: boolean;
+    /** The tokens of the candidate's name line and signature alone (chunkNameText; none for a window). */
+    nameOnly?: boolean;
+  };
 }
 
 /** A piece's share of the chunks holding its words (the mean over its content terms); null for a stop word. */
@@ -209,6 +263,21 @@ const pathWords = (path: string) =>
     .filter((w) => w)
     .join(' ');
 
+/** Whether the question says a word of the path's (lower-cased, its separators and extension out). */
+const sharesPlace = (question: string, path: string) => {
+  const place = new Set(pathWords(path).toLowerCase().split(' '));
+  return question
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((w) => w.length > 2 && place.has(w));
+};
+
+/** Which of a candidate's tokens a MaxSim variant matches. */
+const tokensOf = (m: NonNullable<Variant['maxsim']>): 'all' | 'body' | 'name' => {
+  if (m.nameOnly) return 'name';
+  return m.noPath ? 'body' : 'all';
+};
+
 const VARIANTS: Variant[] = [
   { name: 'base' },
   { name: 'center', center: true },
@@ -236,6 +305,26 @@ const VARIANTS: Variant[] = [
   { name: 'place-both', place: (c: Chunk) => `${c.path}\n${pathWords(c.path)}` },
   // The place as a vector of its own, added to a short question's candidates as the name cosine is.
   ...[0.1, 0.2, 0.3, 0.5].map((w) => ({ name: `placeq-${w}`, placeWeight: w })),
+  ...[0.1, 0.2, 0.3, 0.5].map((w) => ({ name: `placeq-shared-${w}`, placeWeight: w, placeShared: true })),
+  // Late interaction (MaxSim) over the pooled list's candidates: `maxsim-<weight>-<w>-<k>`, then
+  // the token weight of the query side alone, MaxSim alone, without the path, and for short questions only.
+  ...(['scale', 'idf', 'scaleidf', 'uniform'] as const).flatMap((weight) =>
+    [0.1, 0.2, 0.3, 0.5, 1].flatMap((w) =>
+      [100, 200].map((k) => ({ name: `maxsim-${weight}-${w}-${k}`, maxsim: { weight, w, k } })),
+    ),
+  ),
+  ...[100, 200].map((k) => ({ name: `maxsim-scale-alone-${k}`, maxsim: { weight: 'scale' as const, w: Infinity, k } })),
+  ...[0.1, 0.3, 0.5].map((w) => ({
+    name: `maxsim-scale-${w}-200-name`,
+    maxsim: { weight: 'scale' as const, w, k: 200, nameOnly: true },
+  })),
+  ...[0.1, 0.3].flatMap((w) => [
+    { name: `maxsim-scale-${w}-200-np`, maxsim: { weight: 'scale' as const, w, k: 200, noPath: true } },
+    {
+      name: `maxsim-scale-${w}-200-short-np`,
+      maxsim: { weight: 'scale' as const, w, k: 200, short: true, noPath: true },
+    },
+  ]),
 ];
 /** Variants a run computes (`--variants a,b`; base always): every one by default. */
 let RUN_VARIANTS = VARIANTS;
@@ -297,6 +386,49 @@ function scoreProject(
       .map((p) => ({ piece: p, ids: tokenizer.encode(p, { add_special_tokens: false }) })),
   );
   const out: Scored[] = asked.map((q) => ({ set: q.set, group: q.group, rr: {} }));
+  // MaxSim: each candidate's distinct token ids (specials out), and each query token's cosine with every row.
+  const special = new Set(runner.tokenize(''));
+  const docSets = docIds.map((ids) => Int32Array.from(new Set(ids.filter((id) => !special.has(id)))));
+  // The same without the path line, as SemanticIndex's trial matched them (read when a variant asks).
+  const bodySets: Int32Array[] = [];
+  const bodySet = (i: number) => {
+    if (!bodySets[i]) {
+      const c = chunks[i];
+      const text = chunkEmbeddingText(c, corpus.files[c.fileId], linesByFile.get(c.fileId));
+      const at = text.indexOf('\n');
+      const ids = runner.tokenize(at < 0 ? '' : text.slice(at + 1));
+      bodySets[i] = Int32Array.from(new Set(ids.filter((id) => !special.has(id))));
+    }
+    return bodySets[i];
+  };
+  const simRows = new Map<number, Float32Array>();
+  const simRow = (t: number) => {
+    let r = simRows.get(t);
+    if (!r) simRows.set(t, (r = tokenCosines(model, t)));
+    return r;
+  };
+  /** Per question, per candidate: each query token's best cosine (query content tokens in order). */
+  const maxCache = new Map<string, Float32Array>();
+  /** Per question and mode, the pooled list's first MAXSIM_K (the same for every MaxSim variant: their vectors are base's). */
+  const firstTops = new Map<string, number[]>();
+  let plainDocs: { rawDocs: Vec[]; rawNames: Map<number, Vec> } | undefined;
+  const nameSets = nameIds.map((ids) => Int32Array.from(new Set((ids ?? []).filter((id) => !special.has(id)))));
+  const maxOf = (qi: number, i: number, qTokens: number[], tokens: 'all' | 'body' | 'name') => {
+    const key = `${qi}:${i}:${tokens}`;
+    let m = maxCache.get(key);
+    if (!m) {
+      m = new Float32Array(qTokens.length);
+      const set = { all: docSets, name: nameSets }[tokens as 'all' | 'name']?.[i] ?? bodySet(i);
+      qTokens.forEach((t, j) => {
+        const r = simRow(t);
+        let best = set.length ? -1 : 0;
+        for (const v of set) if (r[v] > best) best = r[v];
+        m![j] = best;
+      });
+      maxCache.set(key, m);
+    }
+    return m;
+  };
   const places = new Map<number, Vec>();
   const placeOf = (fileId: number) => {
     let p = places.get(fileId);
@@ -317,9 +449,21 @@ function scoreProject(
           return runner.tokenize(text.startsWith('\n') ? text.slice(1) : text);
         })
       : docIds;
-    const rawDocs = ids.map((ids) => pool(model, ids, 'document', dw));
-    const named = nameIds.map((ids, i) => (ids ? i : -1)).filter((i) => i >= 0);
-    const rawNames = new Map(named.map((i) => [i, pool(model, nameIds[i]!, 'document', dw)]));
+    const plainVectors = !dw && !place;
+    const pooled =
+      plainVectors && plainDocs
+        ? plainDocs
+        : {
+            rawDocs: ids.map((ids) => pool(model, ids, 'document', dw)),
+            rawNames: new Map(
+              nameIds
+                .map((ids, i) => (ids ? i : -1))
+                .filter((i) => i >= 0)
+                .map((i) => [i, pool(model, nameIds[i]!, 'document', dw)] as const),
+            ),
+          };
+    if (plainVectors) plainDocs = pooled;
+    const { rawDocs, rawNames } = pooled;
     const ranked = rawDocs.filter((_, i) => !skip[i]);
     const mu = v.center ? mean(ranked) : undefined;
     const dirs = v.pcs ? topDirections(ranked, v.pcs, mu) : [];
@@ -343,8 +487,38 @@ function scoreProject(
       const qv = transform(raw, v.centerQuery ? mu : undefined, dirs);
       const scores = new Float64Array(chunks.length);
       for (let i = 0; i < chunks.length; i++) scores[i] = skip[i] ? -Infinity : dot(qv, docs[i]);
-      const plain = rankOf(scores, skip, chunks, q.right);
+      let plain = rankOf(scores, skip, chunks, q.right);
       let withNames = plain;
+      /** The rank of the right chunk when the first `k` by `first` are rescored with MaxSim (the rest cannot reach the ten). */
+      const lateRank = (mode: string, first: Float64Array) => {
+        const m = v.maxsim!;
+        const qTokens = queryIds[qi].filter((id) => !special.has(id));
+        const weights = qTokens.map((t) => {
+          const sc = model.tokenScale[t + model.vocabSize];
+          const idfw = Math.log((n + 1) / (df[t] + 1));
+          const byWeight = { scale: sc, idf: idfw, scaleidf: sc * idfw, uniform: 1 };
+          return byWeight[m.weight];
+        });
+        const total = weights.reduce((a, b) => a + b, 0) || 1;
+        const key = `${qi}:${mode}`;
+        let top = firstTops.get(key);
+        if (!top) {
+          const all: number[] = [];
+          for (let i = 0; i < chunks.length; i++) if (!skip[i] && first[i] > -Infinity) all.push(i);
+          all.sort((a, b) => first[b] - first[a] || a - b);
+          firstTops.set(key, (top = all.slice(0, MAXSIM_K)));
+        }
+        const scored = top.slice(0, m.k).map((i) => {
+          const mx = maxOf(qi, i, qTokens, tokensOf(m));
+          let late = 0;
+          for (let j = 0; j < mx.length; j++) late += weights[j] * mx[j];
+          late /= total;
+          return { i, s: m.w === Infinity ? late + 1e-3 * first[i] : first[i] + m.w * late };
+        });
+        scored.sort((a, b) => b.s - a.s || a.i - b.i);
+        for (let r = 0; r < CUT && r < scored.length; r++) if (q.right(chunks[scored[r].i])) return 1 / (r + 1);
+        return 0;
+      };
       if (q.names) {
         const top: number[] = [];
         for (let i = 0; i < chunks.length; i++) if (!skip[i]) top.push(i);
@@ -354,9 +528,15 @@ function scoreProject(
         for (const i of top.slice(0, NAME_CANDIDATES)) {
           const nv = names.get(i);
           boosted[i] = scores[i] + (nv ? NAME_VECTOR_WEIGHT * dot(nq, nv) : 0);
-          if (v.placeWeight) boosted[i] += v.placeWeight * dot(raw, placeOf(chunks[i].fileId));
+          if (v.placeWeight && (!v.placeShared || sharesPlace(q.text, chunks[i].path)))
+            boosted[i] += v.placeWeight * dot(raw, placeOf(chunks[i].fileId));
         }
         withNames = rankOf(boosted, skip, chunks, q.right);
+        if (v.maxsim) withNames = lateRank('names', boosted);
+      }
+      if (v.maxsim) {
+        plain = q.names || !v.maxsim.short ? lateRank('chunks', scores) : plain;
+        if (!q.names) withNames = plain;
       }
       out[qi].rr[v.name] = { chunks: plain, names: withNames };
     });

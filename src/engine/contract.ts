@@ -423,8 +423,10 @@ export interface Demotion {
  * chunk the boost put first only stores its argument in a field of its
  * object (a setter or builder option, `self.config.retry = val`), whose doc comment describes the
  * behaviour it switches on: the code that reads the field answers ('setter-gives-way'); or that
- * chunk is a constructor, which only builds the object the other members work on
- * ('constructor-gives-way'); or, on a question asking how, that chunk is a destructor, which takes
+ * chunk is a constructor, which only builds the object the other members work on (on a question
+ * asking how, the function of its file it passes its own argument to, a strong member, takes its
+ * place: that one works the argument out) ('constructor-gives-way'); or, on a question asking how,
+ * that chunk is a destructor, which takes
  * the object apart, and another member of its file, its constructor included, takes its place
  * ('destructor-gives-way'); or the chunk is an include guard, a file's marker or its header of
  * imports, names and no code, and any other member of its file takes its place

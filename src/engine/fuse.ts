@@ -292,6 +292,12 @@ export interface FusionInput {
    */
   nestedOf?(chunk: Chunk): number | undefined;
   /**
+   * Questions asking how: the one function of its file a function passes one of its own parameters
+   * to (search/members.ts argumentTakerLookup); a constructor that gives way gives it to that one
+   * (chooseMember, 'constructor-gives-way').
+   */
+  argumentTakerOf?(chunk: Chunk): number | undefined;
+  /**
    * Behaviour questions: whether a chunk is a setter that only stores its argument in a field
    * (search/members.ts setterLookup); it never stands for its file while another strong chunk of
    * the file does more (chooseMember).
@@ -510,6 +516,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.closerMembersWhateverBoost === true,
           input.privateTwinOf && ((r) => input.privateTwinOf?.(input.chunkOf(r.chunkId))),
           input.nestedOf && ((r) => input.nestedOf?.(input.chunkOf(r.chunkId))),
+          input.argumentTakerOf && ((r) => input.argumentTakerOf?.(input.chunkOf(r.chunkId))),
         )
     : null;
   const shownBy =
@@ -1152,6 +1159,7 @@ function chooseMember(
   closerWhateverBoost = false,
   twinOf?: (r: SearchResult) => number | undefined,
   nestedOf?: (r: SearchResult) => number | undefined,
+  argumentTakerOf?: (r: SearchResult) => number | undefined,
 ): SearchResult {
   const best = group[0];
   const closeness = closenessBeforeBoost;
@@ -1189,14 +1197,11 @@ function chooseMember(
     const value = relevance(r, coverage);
     if (r !== best && value > chosenRelevance) [chosen, chosenCoverage, chosenRelevance] = [r, coverage, value];
   }
-  // A constructor that gives way and has no member as close hands its place to its class's
-  // strongest method however far below it fused: its doc comment says what the class does, and
-  // the method does it (vega's `Overlap`, whose `transform` hides the overlapping labels).
-  // One that hands its argument on to a function of its file shows that one (below).
-  if (firstGivesWay && chosen === best && methodOfItsClass && delegateOf?.(best) === undefined) {
-    const method = strongestMethodOf(group, best, methodOfItsClass, givesWay, (r) => relevance(r, coverageOf(r)));
-    if (method) take(method);
-  }
+  // A constructor that gives way gives its place to the function it hands its argument to, or to
+  // its class's strongest method (constructorGivesTo).
+  const reads = { ...sayings, argumentTakerOf, methodOfItsClass, delegateOf, closerWhateverBoost };
+  const { argued, member: built } = constructorGivesTo(group, chosen, firstGivesWay, reads);
+  if (built) take(built);
   if (chosen === best) chosenRelevance = bestRelevance;
   // The member chosen reaches its private twin, which does its work (privateTwinIn).
   const twin = twinOf ? privateTwinIn(group, chosen, best, twinOf, givesWay) : undefined;
@@ -1209,7 +1214,7 @@ function chooseMember(
   // by text, for "how does a full pivoting LU decide the rank of a matrix": `reconstructedMatrix`
   // chosen on "matrix", then `computeInPlace`, 24th by text).
   const tieBreaker =
-    textBreaksTies && !twin
+    textBreaksTies && !twin && !argued
       ? memberTextRanksHigher(group, chosen, best, [closeness, (r) => relevance(r, coverageOf(r))], givesWay)
       : undefined;
   if (tieBreaker) take(tieBreaker);
@@ -1267,7 +1272,7 @@ function chooseMember(
   if (inner) handTo(inner, false);
   // One step of several one function of the file runs, the question singling none out (callerOfSteps);
   // a step chosen for what it is to its caller (named, a decider, a hand-on, its holder) stays.
-  const byCall = named || handsOn || (decider !== undefined && chosen === decider) || (holder ?? inner) !== undefined;
+  const byCall = named || handsOn || (holder ?? inner) !== undefined || [decider, argued].includes(chosen);
   const runner = byCall ? undefined : callerOfSteps(group, chosen, best, stepsOf, { ...sayings, codeWordsOf });
   if (runner) take(runner);
   if (chosen === best || !(chosen.score > 0)) return best;
@@ -1291,6 +1296,58 @@ function chooseMember(
     overRelevance: bestRelevance,
     nameCoverage: chosenCoverage,
   });
+}
+
+/**
+ * The member a constructor put first that gives way (`ctorGivesWay`) hands its place to, when the
+ * member choice kept it (`chosen`) or the argument rule applies: the function it hands its argument
+ * to (argumentTakerIn), whatever other member is closer; else, when no member was as close, its
+ * class's strongest method however far below it fused — its doc comment says what the class does,
+ * and the method does it (vega's `Overlap`, whose `transform` hides the overlapping labels). One
+ * that hands its argument on to a function of its file in a line or two shows that one (short
+ * delegate, chooseMember).
+ */
+function constructorGivesTo(
+  group: SearchResult[],
+  chosen: SearchResult,
+  ctorGivesWay: GivesWay | undefined,
+  reads: {
+    argumentTakerOf?: (r: SearchResult) => number | undefined;
+    methodOfItsClass?: (r: SearchResult, ctor: SearchResult) => boolean;
+    delegateOf?: (r: SearchResult) => number | undefined;
+    givesWay?: (r: SearchResult) => GivesWay | undefined;
+    relevance: (r: SearchResult, coverage: number) => number;
+    coverageOf: (r: SearchResult) => number;
+    closerWhateverBoost: boolean;
+  },
+): { argued?: SearchResult; member?: SearchResult } {
+  const best = group[0];
+  const argued = argumentTakerIn(group, best, reads.argumentTakerOf, ctorGivesWay, reads);
+  if (argued) return { argued, member: argued };
+  const { methodOfItsClass, delegateOf, givesWay, relevance, coverageOf } = reads;
+  if (!ctorGivesWay || chosen !== best || !methodOfItsClass || delegateOf?.(best) !== undefined) return {};
+  return { member: strongestMethodOf(group, best, methodOfItsClass, givesWay, (r) => relevance(r, coverageOf(r))) };
+}
+
+/**
+ * The function of the file a constructor that gives way passes its own argument to
+ * (argumentTakerOf), when it is a candidate of the file that gives no way itself: it takes the
+ * constructor's place whatever other member is closer, if it is a strong one (strongMember). The
+ * argument is what the caller builds the object from, and that function works it out — osmium's
+ * `Pool(int num_threads, …)` hands `num_threads` to `get_pool_size`, which decides how many
+ * threads the pool runs, where `worker_thread` fused closer.
+ */
+function argumentTakerIn(
+  group: readonly SearchResult[],
+  ctor: SearchResult,
+  argumentTakerOf: ((r: SearchResult) => number | undefined) | undefined,
+  ctorGivesWay: GivesWay | undefined,
+  reads: { givesWay?: (r: SearchResult) => GivesWay | undefined; closerWhateverBoost: boolean },
+): SearchResult | undefined {
+  if (ctorGivesWay !== 'constructor') return undefined;
+  const taker = inGroup(group, argumentTakerOf?.(ctor));
+  if (!taker || taker === ctor || reads.givesWay?.(taker) !== undefined) return undefined;
+  return strongMember(taker, ctor, reads.closerWhateverBoost) ? taker : undefined;
 }
 
 /** The candidate of the file with this chunk id, if it is one. */

@@ -23,6 +23,7 @@ import { C_FAMILY_LANGUAGES, languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
 import { escapeRegExp } from '../text/escape';
 import { matchingParen, splitArgs } from '../text/brackets';
+import { parameterNames } from '../structural/arity';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
 
@@ -692,6 +693,47 @@ function ownCallees(corpus: Corpus, chunk: Chunk, counts: (call: Reference) => b
     // A name two classes of the file define: the caller's own class's (`self.` or bare in Ruby).
     const own = named.length > 1 ? named.filter((id) => corpus.chunks[id].container === chunk.container) : named;
     if (own.length === 1) out.push(corpus.chunks[own[0]]);
+  }
+  return out;
+}
+
+/**
+ * The one function of its file that a function passes one of its own parameters to, read from its
+ * calls' argument text; undefined when none or several do. A constructor's argument is what the
+ * caller hands the object, and the function of its file that works on that argument is where the
+ * constructor does more than build (osmium's `Pool(int num_threads, …)`, whose
+ * `detail::get_pool_size(num_threads, …)` works out how many threads the pool runs).
+ */
+export function argumentTakerLookup(
+  corpus: Corpus,
+  callees: (chunk: Chunk) => Chunk[] = everyCalleeLookup(corpus),
+): (chunk: Chunk) => number | undefined {
+  return (chunk) => {
+    const name = functionName(chunk);
+    const file = corpus.files[chunk.fileId];
+    if (!name || !file) return undefined;
+    const text = linesOf(file.text, chunk.startLine, chunk.endLine).join('\n');
+    const params = parameterNames(name, text, file.language !== 'go');
+    if (params.length === 0) return undefined;
+    const said = new RegExp(`(?<![\\w$])(?:${params.map(escapeRegExp).join('|')})(?![\\w$])`);
+    let taker: number | undefined;
+    for (const callee of callees(chunk)) {
+      if (!callee.symbol || !argumentsPassed(text, callee.symbol).some((a) => said.test(a))) continue;
+      if (taker !== undefined) return undefined;
+      taker = callee.id;
+    }
+    return taker;
+  };
+}
+
+/** The argument text of each call of `name` in `text` (`f(a, g(b))` → `a, g(b)`). */
+function argumentsPassed(text: string, name: string): string[] {
+  const out: string[] = [];
+  const call = new RegExp(`(?<![\\w$])${escapeRegExp(name)}\\s*\\(`, 'g');
+  for (let m = call.exec(text); m; m = call.exec(text)) {
+    const open = m.index + m[0].length - 1;
+    const close = matchingParen(text, open);
+    if (close > open) out.push(text.slice(open + 1, close));
   }
   return out;
 }

@@ -7,6 +7,9 @@
  * `setActive(bool $active)`) share their words, not their form.
  */
 
+/** Words before a parameter's name that are neither its name nor its type (`mut x: u32`, `private readonly x: T`). */
+const MODIFIERS = /^(?:(?:mut|ref|public|private|protected|readonly)\s+)+/;
+
 /** Parameters that stand for the receiver, not an argument of the call. */
 const RECEIVER = /^(?:&\s*)?(?:'\w+\s+)?(?:mut\s+)?(?:self|cls|this)\b/;
 
@@ -58,6 +61,23 @@ export function closestArities(a: CallArity, b: CallArity): [number, number] {
   if (b.max < a.min) return [a.min, b.max];
   const shared = Math.max(a.min, b.min);
   return [shared, shared];
+}
+
+/**
+ * The names a function's signature gives its parameters, less the receiver: what its body calls
+ * them. A type written before the name (C, C++, Java, PHP's `int $n`) or after it (`n: int`, Go's
+ * `n int` when `typeFirst` is false) and a default value are left out; [] when it has none.
+ */
+export function parameterNames(name: string, signature: string, typeFirst = true): string[] {
+  const names: string[] = [];
+  for (const p of parametersOf(name, signature) ?? []) {
+    const declared = p.split(/(?<![=!<>])=(?![=>])/)[0].replace(/\[[^\]]*\]/g, '');
+    const typed = /^([^:]*?)\s*:(?!:)/.exec(declared);
+    const words = (typed ? typed[1] : declared).replace(MODIFIERS, '').match(/[$\w]+/g);
+    if (!words) continue;
+    names.push(typed || !typeFirst ? words[0] : words[words.length - 1]);
+  }
+  return names;
 }
 
 /** The parameters of a function's signature, less the receiver; null when it has no parameter list. */

@@ -401,3 +401,41 @@ describe('a script run by its name: a bin/ helper on PATH', () => {
     ).toEqual(['share/drbl/sbin/tune-clientdir-opt']);
   });
 });
+
+describe('Lua: the files that load a file come before those using a global it fills', () => {
+  // Crawl's dlua: util.lua fills the global `util`; dungeon.lua loads it by its path, lm_mslav.lua
+  // only calls `util.namespace`, and is itself loaded by three others (the more central file).
+  const crawl = {
+    'dlua/util.lua': ['util = { }', 'VERSION = "1"', '', 'function util.namespace(name)', '  return name', 'end'].join(
+      '\n',
+    ),
+    'dlua/dungeon.lua': ['dofile("dlua/util.lua")', '', 'function dgn_setup()', '  return 1', 'end'].join('\n'),
+    'dlua/lm_mslav.lua': [
+      'util.namespace("lmark")',
+      '',
+      'function lmark.next_slave_id()',
+      '  return util.namespace("x")',
+      'end',
+    ].join('\n'),
+    'dlua/a.lua': ['dofile("dlua/lm_mslav.lua")', 'lmark.next_slave_id()'].join('\n'),
+    'dlua/b.lua': ['dofile("dlua/lm_mslav.lua")', 'lmark.next_slave_id()'].join('\n'),
+    'dlua/c.lua': ['dofile("dlua/lm_mslav.lua")', 'lmark.next_slave_id()'].join('\n'),
+  };
+
+  it('"what depends on dlua/util.lua" puts dungeon.lua, which loads it, first', async () => {
+    const { corpus, graph } = await parsedGraph(analyzer, crawl);
+    const hits = graph.search(
+      {
+        intent: 'impact_analysis',
+        raw: 'what depends on dlua/util.lua',
+        identifiers: [],
+        terms: ['depends', 'dlua', 'util', 'lua'],
+      } as unknown as Parameters<GraphIndex['search']>[0],
+      20,
+    );
+    expect([...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))]).toEqual([
+      'dlua/dungeon.lua',
+      'dlua/lm_mslav.lua',
+    ]);
+  });
+});

@@ -545,12 +545,16 @@ export class GraphIndex implements Retriever {
    * before http.c, which includes it through common.h). A shell library's `. file` is its
    * `#include`: a script calling its functions without sourcing it has them from another library
    * of the same names (clonezilla's scripts call `check_if_root` from a drbl-conf-functions the
-   * repository does not hold, and GParted Live's copy sources gl-functions).
+   * repository does not hold, and GParted Live's copy sources gl-functions). A Lua file's
+   * `require`/`dofile` of it is too: a file that only uses a global the file fills may run with
+   * it loaded by someone else.
    */
   private sortFileDependants(list: DependentFile[], origin: number): void {
     const g = this.g;
     const includesFirst =
-      C_FAMILY_FILE.test(g.filePaths[origin]) || this.corpus.files[this.fileIdAt(origin)]?.language === 'bash';
+      C_FAMILY_FILE.test(g.filePaths[origin]) ||
+      this.corpus.files[this.fileIdAt(origin)]?.language === 'bash' ||
+      this.corpus.files[this.fileIdAt(origin)]?.language === 'lua';
     const included = (d: DependentFile) => Number(includesFirst && d.relation === 'import');
     list.sort(
       (a, b) =>

@@ -18,6 +18,7 @@ import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PA
 import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
+import { luaLoopedDefinitions } from './lua-loops';
 import { holdsLine, type LineRange } from '../line-range';
 
 /** Files larger than this (UTF-16 code units ≈ bytes for code) are not parsed: too slow, rarely hand-written. */
@@ -261,6 +262,7 @@ export class StructuralAnalyzer {
       if (lang === 'rust') {
         addMacroInstances(found.definitions, rustMacroDefinitions(text, macroTable(rustMacroRules(text))));
       }
+      if (lang === 'lua') addMacroInstances(found.definitions, luaLoopedDefinitions(root, text));
       if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, budget);
       if (lang === 'c' || lang === 'cpp')
         addMacroInstances(found.definitions, macroNamedFunctions(original, found.definitions));

@@ -430,3 +430,64 @@ ops["and-or"] = function() end
     ]);
   });
 });
+
+describe('a Lua global a module assigns at its top level', () => {
+  // Nmap 7.93 nselib/shortport.lua (Nmap Public Source License), excerpt.
+  const TEXT = `local stdnse = require "stdnse"
+_ENV = stdnse.module("shortport", stdnse.seeall)
+json = require "json"
+
+port_or_service = function(ports, services)
+  return function(host, port) return ports[port.number] or services[port.service] end
+end
+
+LIKELY_HTTP_PORTS = {
+  80, 443, 631,
+}
+
+http = port_or_service(LIKELY_HTTP_PORTS, {"http", "https"})
+
+local function helper()
+  counter = 1
+end
+`;
+
+  it('is defined by the assignment, a value made by a call too; not _ENV, a loaded module, a namespace table or a function’s global', async () => {
+    await analyzer.load(['lua']);
+    const a = await analyzer.analyzeAsync('nselib/shortport.lua', TEXT);
+    expect(a.definitions.map((d) => [d.name, d.kind, d.startLine, d.endLine])).toEqual([
+      ['port_or_service', 'function', 5, 7],
+      ['http', 'variable', 13, 13],
+      ['helper', 'function', 15, 17],
+    ]);
+  });
+});
+
+describe('Lua functions named by a loop over a literal list of names', () => {
+  // awesome 4.3 lib/awful/mouse/init.lua (GPL-2.0-or-later), excerpt; the last two loops are made up.
+  const TEXT = `for _, b in ipairs {"left", "right", "middle"} do
+    mouse.object["is_".. b .."_mouse_button_pressed"] = function()
+        return capi.mouse.coords().buttons[1]
+    end
+end
+
+for _, b in ipairs(buttons) do
+    mouse.object["is_" .. b] = function() end
+end
+
+for i, b in pairs({"a", "b"}) do
+    handlers[b .. i] = function() end
+    handlers.plain = function() end
+end
+`;
+
+  it('defines each name the key spells with the list’s strings, over the assignment’s lines; not a list held in a value', async () => {
+    await analyzer.load(['lua']);
+    const a = await analyzer.analyzeAsync('lib/awful/mouse/init.lua', TEXT);
+    expect(a.definitions.filter((d) => d.startLine < 12).map((d) => [d.name, d.kind, d.startLine, d.endLine])).toEqual([
+      ['is_left_mouse_button_pressed', 'function', 2, 4],
+      ['is_right_mouse_button_pressed', 'function', 2, 4],
+      ['is_middle_mouse_button_pressed', 'function', 2, 4],
+    ]);
+  });
+});

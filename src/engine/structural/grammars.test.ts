@@ -117,6 +117,16 @@ describe('languageForFile', () => {
     expect(languageForFile('notes.txt', library)).toBeNull();
   });
 
+  it('reads an extensionless file whose first command sources another file as bash', () => {
+    // git's lib/git-core/mergetools/gvimdiff: one line, the vimdiff tool's file run in its place.
+    expect(languageForFile('mergetools/gvimdiff', '. "$MERGE_TOOLS_DIR/vimdiff"\n')).toBe('bash');
+    expect(languageForFile('hooks/post-x', '# Run the shared part.\n\nsource ./common.sh\nrun_hook\n')).toBe('bash');
+    // Prose that starts a line with a dot, or a sourced word with more after it, is not.
+    expect(languageForFile('NOTES', '. this is a list item\n')).toBeNull();
+    expect(languageForFile('NOTES', '.TH GIT 1\n')).toBeNull();
+    expect(languageForFile('gvimdiff.txt', '. "$MERGE_TOOLS_DIR/vimdiff"\n')).toBeNull();
+  });
+
   it('reads an extensionless file that opens as a header does as C++ (Eigen/Core, <vector>, Qt’s QString)', () => {
     // Eigen's module header: a licence in `//` lines, then its include guard.
     const core = [
@@ -141,7 +151,7 @@ describe('languageForFile', () => {
     expect(languageForFile('Eigen/Eigen', '#include "Dense"\n#include "Sparse"\n')).toBe('cpp');
     expect(languageForFile('include/x', '#pragma once\nnamespace x {}\n')).toBe('cpp');
     // Shell scripts, Makefiles, m4 and text: `#` comments are prose, and a guard must name its macro twice.
-    expect(languageForFile('configure-helper', '# include the helpers\n. ./lib\n')).toBeNull();
+    expect(languageForFile('configure-helper', '# include the helpers\n. ./lib\n')).toBe('bash');
     expect(languageForFile('Makefile', '# define the targets\ninclude rules.mk\nall:\n\tcc x.c\n')).toBeNull();
     expect(languageForFile('setup', '#ifndef FOO\necho no guard\n')).toBeNull();
     expect(languageForFile('aclocal', 'dnl m4 macros\nm4_include([m4/libtool.m4])\n')).toBeNull();

@@ -128,6 +128,12 @@ const SHELL_SHEBANG = /^#![ \t]*(?:\/usr)?\/bin\/(?:env[ \t]+)?(?:ba|da|k|z|a)?s
 const SHELL_FUNCTION = /^[ \t]*(?:function[ \t]+)?[A-Za-z_][\w:.-]*[ \t]*\(\)[ \t]*(?:\{|\r?\n[ \t]*\{)/m;
 /** A line only a shell block ends or opens: `fi`, `esac`, `done`, `if [ -z "$x" ]; then`. */
 const SHELL_BLOCK_LINE = /^[ \t]*(?:fi|esac|done)[ \t]*(?:[;#|&)].*)?$|;[ \t]*then[ \t]*$/m;
+/**
+ * A file whose first command, after comments, sources another file (`. "$MERGE_TOOLS_DIR/vimdiff"`,
+ * `source ./common`): a shell fragment another script sources, reusing the file it names.
+ */
+const SHELL_SOURCE_HEAD =
+  /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*(?:\.|source)[ \t]+(["']?)(?:\$\{?\w+\}?|\.{1,2})?\/?[\w./-]+\1[ \t]*(?:[;#\r\n]|$)/;
 
 /**
  * The head of a C++ header with no extension (Eigen's `Eigen/Core`, the standard library's
@@ -147,8 +153,9 @@ const HEADER_HEAD_CHARS = 8192;
  * header holding C++ is cpp (the C grammar reads a class as errors), an extensionless file is
  * bash when it starts with a shell shebang, or when it defines a shell function and closes a
  * shell block (a library other scripts source, with no `#!` line of its own: resource-agents'
- * ocf-shellfuncs), and cpp when it opens as a header does (CPP_EXTENSIONLESS_HEAD): C headers
- * are named `.h`, an include tree of extensionless ones is C++'s.
+ * ocf-shellfuncs) or when its first command sources another file (SHELL_SOURCE_HEAD), and cpp
+ * when it opens as a header does (CPP_EXTENSIONLESS_HEAD): C headers are named `.h`, an include
+ * tree of extensionless ones is C++'s.
  */
 export function languageForFile(path: string, text: string): Language | null {
   const byPath = languageForPath(path);
@@ -161,6 +168,6 @@ export function languageForFile(path: string, text: string): Language | null {
   if (path.indexOf('.', slash + 1) !== -1) return null;
   if (text.startsWith('#!')) return SHELL_SHEBANG.test(text) ? 'bash' : null;
   const head = text.length > 65536 ? text.slice(0, 65536) : text;
-  if (SHELL_FUNCTION.test(head) && SHELL_BLOCK_LINE.test(head)) return 'bash';
+  if ((SHELL_FUNCTION.test(head) && SHELL_BLOCK_LINE.test(head)) || SHELL_SOURCE_HEAD.test(head)) return 'bash';
   return CPP_EXTENSIONLESS_HEAD.test(text.slice(0, HEADER_HEAD_CHARS)) ? 'cpp' : null;
 }

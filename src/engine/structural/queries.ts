@@ -349,6 +349,20 @@ const LUA_EXTRA = `
    (variable_list . name: (bracket_index_expression field: (string content: (string_content) @name)))
    (expression_list . value: (function_definition))) @definition.function
  (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$"))
+; \`http = port_or_service(PORTS, SERVICES)\`, \`VERSION = "1.2"\` at a file's top level: a global the
+; module defines (a field of its \`_ENV\` table), as a top-level \`var\` is in JavaScript. Not \`_ENV\`
+; itself, nor a global bound to a loaded module (\`json = require "json"\`): those name another file;
+; nor a table (\`util = {}\`, \`util = util or {}\`): a namespace that files fill, read as such (resolve.ts).
+((chunk (assignment_statement
+   (variable_list . name: (identifier) @name .)
+   (expression_list . value: [(string) (number) (true) (false) (unary_expression) (parenthesized_expression)
+     (dot_index_expression) (bracket_index_expression) (identifier)] .)) @definition.variable)
+ (#not-match? @name "^_(ENV|G|M)$"))
+((chunk (assignment_statement
+   (variable_list . name: (identifier) @name .)
+   (expression_list . value: (function_call name: (_) @_callee) .)) @definition.variable)
+ (#not-match? @name "^_(ENV|G|M)$")
+ (#not-match? @_callee "(^|[.:])(require|module|dofile|loadfile)$"))
 ((function_call name: (identifier) @_require arguments: (arguments . (string))) @import
  (#eq? @_require "require"))
 ; \`local sql = utilities.sql\` at the top of a file: the table another file fills (a global path).

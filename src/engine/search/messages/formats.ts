@@ -124,7 +124,12 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
     const between = previous ? source.slice(previous.end, lit.start) : null;
     // Side by side, across a line continuation (Ruby's and Python's `"a " \` then `"b"`), or
     // added to each other (`"fingerprint #{…} " +` then `"#{message} for …"`).
-    if (current && between !== null && /^\s*(?:\\\n\s*|(?:\+|<<|\.(?=\s))\s*)?$/.test(between)) {
+    if (current && between !== null && echoed.has(current) && SHELL_WORD_BREAK.test(between)) {
+      // A shell's `echo "… is not available as"\` then `"'$path'"`: two words, which echo prints
+      // with a space between.
+      current.pieces.push({ constant: ' ' }, ...formatPieces(lit.content));
+      current.literals.push(lit);
+    } else if (current && between !== null && /^\s*(?:\\\n\s*|(?:\+|<<|\.(?=\s))\s*)?$/.test(between)) {
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && CONCAT_CALL.test(between)) {
@@ -243,6 +248,12 @@ const DANGLING_CONVERSION = /%[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?$/;
 
 /** PHP's `echo` earlier in the statement (`echo PHP_EOL, 'Critical error: '`): its arguments are printed in a row. */
 const ECHO_BEFORE = /(?:^|[;{}\s])echo\s[^;{}'"]*$/;
+
+/**
+ * Between two of a shell `echo`'s quoted words: blanks, with a line continuation before or after
+ * them. A continuation alone (`"a"\` then `"b"` at the line's start) joins the two into one word.
+ */
+const SHELL_WORD_BREAK = /^(?:[ \t]+(?:\\\r?\n[ \t]*)?|\\\r?\n[ \t]+)$/;
 
 /** Between two of an `echo`'s literals: a comma, or expressions (no string, call or statement end) between commas. */
 const ECHO_ARGUMENTS = /^\s*,(?:[^;{}"()]{0,80},)?\s*$/;

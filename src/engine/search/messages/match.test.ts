@@ -1822,3 +1822,18 @@ describe('PHP: an `echo` of several arguments prints one message', () => {
     ]);
   });
 });
+
+describe('a shell `echo` of several quoted words prints them with a space between', () => {
+  it('git-mergetool--lib’s `echo >&2 "… is not available as"\\` then `"\'$merge_tool_path\'"` on the next line', () => {
+    const pasted = "The merge tool meld is not available as 'meld'";
+    expect(formatsFor(pasted, 'git-mergetool-lib.sh.txt')).toEqual([
+      { line: 24, literal: 'The $TOOL_MODE tool $merge_tool is not available as' },
+    ]);
+  });
+
+  it('a continuation with no blank after it joins the two quoted words into one', () => {
+    const runs = formatRuns('echo "a"\\\n"b"; echo "c" \\\n  "d"');
+    const text = (r: (typeof runs)[number]) => r.pieces.map((p) => ('constant' in p ? p.constant : '%')).join('');
+    expect(runs.map(text)).toEqual(['ab', 'c d']);
+  });
+});

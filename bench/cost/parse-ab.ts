@@ -13,7 +13,7 @@ import type { FileAnalysis, Language } from '../../src/engine/contract';
 import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { REPO_ROOT } from '../corpora';
 import { readTier } from './tier-files';
-import { median, pairedRatio } from './stats';
+import { cpuMsOf, median, pairedRatio } from './stats';
 
 const argument = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,13 +30,6 @@ async function analyzerOf(root: string, languages: Language[]): Promise<Structur
   const analyzer = await Analyzer.create(nodeGrammars, { languages: [] });
   await analyzer.prepare(languages);
   return analyzer;
-}
-
-function cpuMsOf(run: () => void): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
 }
 
 async function main(): Promise<void> {

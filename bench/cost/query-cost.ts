@@ -17,6 +17,7 @@ import type { Language } from '../../src/engine/contract';
 import { MAX_PARSE_CHARS, StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { languageForFile } from '../../src/engine/structural/grammars';
 import { nodeGrammars } from '../../src/node/grammars';
+import { cpuMsOf } from './stats';
 import { readTier } from './tier-files';
 
 const argument = (name: string) => {
@@ -34,13 +35,6 @@ async function compiledFor(lang: Language): Promise<Compiled> {
   const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: [] });
   await analyzer.prepare([lang]);
   return (analyzer as unknown as { loaded: Map<Language, Compiled> }).loaded.get(lang)!;
-}
-
-function cpuMsOf(run: () => void): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
 }
 
 async function main(): Promise<void> {

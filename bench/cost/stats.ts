@@ -38,3 +38,11 @@ export function pairedRatio(
   for (let r = 0; r < resamples; r++) medians.push(median(Array.from(ratios, () => ratios[random.int(ratios.length)])));
   return { median: median(ratios), low: percentile(medians, 2.5), high: percentile(medians, 97.5) };
 }
+
+/** The CPU milliseconds (user and system, every thread of the process) that `run` takes. */
+export function cpuMsOf(run: () => void): number {
+  const start = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}

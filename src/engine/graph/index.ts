@@ -551,10 +551,8 @@ export class GraphIndex implements Retriever {
    */
   private sortFileDependants(list: DependentFile[], origin: number): void {
     const g = this.g;
-    const includesFirst =
-      C_FAMILY_FILE.test(g.filePaths[origin]) ||
-      this.corpus.files[this.fileIdAt(origin)]?.language === 'bash' ||
-      this.corpus.files[this.fileIdAt(origin)]?.language === 'lua';
+    const language = this.corpus.files[this.fileIdAt(origin)]?.language;
+    const includesFirst = C_FAMILY_FILE.test(g.filePaths[origin]) || language === 'bash' || language === 'lua';
     const included = (d: DependentFile) => Number(includesFirst && d.relation === 'import');
     list.sort(
       (a, b) =>

@@ -218,7 +218,8 @@ for (const corpus of CORPORA) {
     const top = index.search(planQuery(`where is ${tag.name} defined`), 5)[0];
     const chunk = top === undefined ? undefined : corpusChunks[top.chunkId];
     // `A::b` is b in A; an operator's name may hold `::` itself (`operator ::testing::Matcher<F>`).
-    const operator = tag.name.search(/\boperator\b/);
+    // A table of that name is no operator: penlight's `operator.ge` is `ge` in `operator`.
+    const operator = tag.name.search(/\boperator\b(?!\.)/);
     const name =
       operator >= 0
         ? tag.name.slice(operator)

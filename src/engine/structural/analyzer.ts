@@ -295,6 +295,9 @@ export class StructuralAnalyzer {
     const compiled = loaded.query!;
     // The starts known to fail, each with the work its parse would cost: the failed parse's own.
     const willFail = new Map<number, number>();
+    // The text's lines, split once for every failed start that needs them (C and C++).
+    let lines: string[] | undefined;
+    const textLines = () => (lines ??= text.split('\n'));
     for (let i = 0, parses = 0; i < starts.length && parses < MAX_RESYNC_PARSES; i++, parses++) {
       const line = starts[i];
       const cost = willFail.get(line);
@@ -315,7 +318,7 @@ export class StructuralAnalyzer {
       try {
         const errorLine = tree.rootNode.hasError ? firstErrorLine(tree.rootNode) : Number.POSITIVE_INFINITY;
         if (errorLine <= line) {
-          for (const later of failingStarts(lang, tree.rootNode, text, line, starts.slice(i + 1)))
+          for (const later of failingStarts(lang, tree.rootNode, textLines, line, starts.slice(i + 1)))
             if (!willFail.has(later)) willFail.set(later, budget.spent - spentBefore);
           continue;
         }
@@ -499,13 +502,19 @@ const CONDITIONAL_DIRECTIVE = /^\s*#\s*(?:if|ifdef|ifndef|elif|elifdef|elifndef|
  * and C++ a conditional directive between the two starts wraps what follows in a node of its
  * own, and the later start's tree has another shape: those are parsed.
  */
-function failingStarts(lang: Language, root: Node, text: string, line: number, later: readonly number[]): number[] {
+function failingStarts(
+  lang: Language,
+  root: Node,
+  textLines: () => readonly string[],
+  line: number,
+  later: readonly number[],
+): number[] {
   if (!root.isError) return [];
   const stumble = firstErrorInside(root);
   if (!stumble || stumble.startPosition.row + 1 <= line) return [];
   const stumbleLine = stumble.startPosition.row + 1;
   const preprocessed = lang === 'c' || lang === 'cpp';
-  const lines = preprocessed ? text.split('\n') : [];
+  const lines = preprocessed ? textLines() : [];
   const out: number[] = [];
   let from = line;
   for (const start of later) {

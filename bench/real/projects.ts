@@ -2553,6 +2553,56 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07a',
   },
+  // Thirty-second group (h47-qa), written from reading the code before Fourfold ran on it: Rust
+  // and C++. Tower 0.4.13 (librust-tower-dev, Debian source rust-tower): the Service middleware
+  // library under hyper, tonic and axum, the crate's src, 101 files of about 11,800 lines: the
+  // middleware modules (buffer with its worker task, limit's concurrency and rate limiters,
+  // load_shed, retry with its deposit-and-withdraw budget, timeout, filter, hedge with its
+  // rotating latency histogram, reconnect, spawn_ready, steer), the load balancers (p2c over a
+  // ReadyCache, the self-sizing pool), the load metrics (constant, pending requests, peak EWMA),
+  // ServiceBuilder, ServiceExt's combinators in util/ and the opaque_future! macro that declares
+  // their response futures. Families: ServiceExt's closure combinators, the builder's middleware
+  // methods, the Load metrics, the error types' Display impls, the either-future-or-error response
+  // futures; messages are the error types' Display texts as an application prints them and the
+  // `poll_ready must be called first` panics with their registry path; dependants are `use
+  // super::…`/`use crate::…` lines and the `mod` declarations. OpenVDB 10.0.1 (libopenvdb-dev,
+  // Debian source openvdb): the sparse-volume library's headers, usr/include/openvdb, 146 .h files
+  // of about 117,000 lines holding most of the code (the library's .so carries the I/O and grid
+  // registry): the tree (root, internal and leaf nodes, node masks, accessors, the node and leaf
+  // managers), math (vectors, matrices, maps and transforms, stencils, finite differences, DDA,
+  // statistics), tools (CSG and compositing, filters and level-set filters, the tracker,
+  // advection and morphing, mesh-to-volume and back, flood fill, pruning, morphology, samplers,
+  // ray intersection), points (attribute arrays, point grids, groups, scattering, rasterizing) and
+  // io's compression helpers. Families: the comp* compositors, the in-place CSG operations, the
+  // grid operator classes, the filters' per-leaf kernels, the vectors' normalize; messages are
+  // OPENVDB_THROW texts as what() returns them (`ValueError: …`, the class name before the text)
+  // and OPENVDB_LOG_WARN lines (`WARNING: …`, Debian builds without log4cplus); dependants are
+  // `#include <openvdb/…>` and `#include "…"` lines. Rejected for Rust (file counts of src):
+  // librust-tokio-util-dev 43, cbindgen 44, smithay-client-toolkit 29, ring 72, rayon 93 (its
+  // parallel iterators print almost nothing), nix 58, mio 56, reqwest 35; trust-dns-proto,
+  // tracing-subscriber, serde-json and rusqlite are in the model's lists. For C++, libasio-dev and
+  // websocketpp were rejected in earlier groups and the other header-only libraries looked at are
+  // in the set. Neither package nor its Debian source is in the model's lists.
+  {
+    name: 'tower',
+    pkg: 'librust-tower-dev',
+    version: '0.4.13-2',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/tower-0.4.13/src',
+    extensions: ['.rs'],
+    half: 'tuning',
+    since: '2026-12-07b',
+  },
+  {
+    name: 'openvdb',
+    pkg: 'libopenvdb-dev',
+    version: '10.0.1-2',
+    language: 'cpp',
+    root: 'usr/include/openvdb',
+    extensions: ['.h'],
+    half: 'tuning',
+    since: '2026-12-07b',
+  },
 ];
 
 export interface RealFile {

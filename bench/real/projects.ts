@@ -2603,6 +2603,57 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07b',
   },
+  // Thirty-second group (h47-qb), written from reading the code before Fourfold ran on it: Lua and
+  // JavaScript. awesome-extra 2023010601 (awesome-extra): the extra modules Debian ships for the
+  // awesome window manager, usr/share/awesome/lib, 126 Lua files of about 17,400 lines (the
+  // obvious test file and tyrannical's example rc.lua left out), eight code bases by other authors
+  // than awesome's own library (the awesome project of the set): vicious (the widget types, one
+  // file per platform: bat_linux, bat_freebsd, cpu_openbsd…, loaded by helpers.wrequire, and the
+  // contrib ones), obvious (battery with its upower/acpi/apm backends, clock, music over mpd and
+  // mpris, the mpd client, the widget constructors, wlan), flaw (the gadget and provider classes
+  // built with Lua 5.1's module()), cyclefocus (alt-tab with a focus history kept over restarts),
+  // revelation, tyrannical (tag rules), freedesktop (desktop icons, menu) and bashets. Families:
+  // flaw's providers' do_refresh, the FreeBSD sysctl widgets' async, the obvious widget
+  // constructors, wlan's per-OS finders, flaw's string padders; messages are naughty notifications
+  // and Lua error() and assert texts as awesome shows them; dependants are require("obvious.lib.
+  // widget") and require('flaw.provider') lines. MediaWiki 1.39 (mediawiki): the wiki's own
+  // browser JavaScript, usr/share/mediawiki/resources/src, 280 files of about 55,700 lines: the
+  // ResourceLoader client (startup/mediawiki.loader.js), mw.Title, mw.Uri, mw.Api and mw.Rest with
+  // their edit, upload, category and watch methods, SafeStorage, jqueryMsg, the language helpers
+  // and the per-language convertGrammar files, the tablesorter, the datetime widgets, the
+  // RecentChanges filters (rcfilters) and Special:ApiSandbox. Families: mw.Rest's verbs, the
+  // category queries, convertGrammar per language, SafeStorage's guarded accessors, the date
+  // formatters; messages are `Uncaught Error: …` and mw.log.warn lines as the browser console
+  // prints them; dependants are ResourceLoader package files' require( './x.js' ) lines. Rejected
+  // for Lua: hedgewars-data (97 Lua files without its locale tables), freedroidrpg-data (dialog
+  // tables), boswars-data (map and unit data), fillets-ng-data (level scripts and dialogue),
+  // ardour-data (82 scripts), minetest-mod-mesecons (48), prosody-modules (95, and prosody's own),
+  // vis (mostly lexers), neovim-runtime (38). Rejected for JavaScript: node-domino (54 files),
+  // libjs-openlayers (55, and ol is in the model's npm list), node-mithril (84, half of them its
+  // tests), zabbix-frontend-php (86), python3-notebook (103 with its bundled components, about 75
+  // its own), the node-* packages whose npm names are in the model's lists (jsdom, webpack,
+  // css-tree, undici). Neither package nor its Debian source is in the model's lists.
+  {
+    name: 'awesome-extra',
+    pkg: 'awesome-extra',
+    version: '2023010601',
+    language: 'lua',
+    root: 'usr/share/awesome/lib',
+    extensions: ['.lua'],
+    exclude: /^(obvious\/tests\/|tyrannical\/example\.rc\.lua$)/,
+    half: 'tuning',
+    since: '2026-12-07b',
+  },
+  {
+    name: 'mediawiki',
+    pkg: 'mediawiki',
+    version: '1:1.39.17-1+deb12u2',
+    language: 'javascript',
+    root: 'usr/share/mediawiki/resources/src',
+    extensions: ['.js'],
+    half: 'tuning',
+    since: '2026-12-07b',
+  },
 ];
 
 export interface RealFile {

@@ -35,8 +35,12 @@
  *    both (`scaleidf`) or nothing (`uniform`), averaged. `alone`: MaxSim alone; `-np`: the
  *    candidate's tokens without its path line; `-name`: its name line and signature's alone
  *    (chunkNameText; a window matches nothing); `-short`: only for the questions the name cosine
- *    is for. Only the vectors' first stage differs from the engine (every chunk's float cosine
- *    here, Hamming then int8 there).
+ *    is for; `-soft`: soft matches only, the candidate's tokens that spell a word of the question
+ *    (or a base form of one) left out, so a token is matched by what BM25 cannot say; `-win`: a
+ *    window (no name line) takes the mean score of the named candidates rescored with it; `-file`:
+ *    every candidate takes its file's best candidate's score (files reordered, members not).
+ *    Only the vectors' first stage differs from the engine (every chunk's float cosine here,
+ *    Hamming then int8 there).
  *
  * Questions: the understand set's tuning half (doc sentences and keywords, comment-blanked copy)
  * and the real set's tuning how-does rows of the projects named (line level, bench/real/score.ts).
@@ -54,7 +58,7 @@ import { chunkEmbeddingText, chunkNameText } from '../src/engine/semantic/embedd
 import { contentlessChunks } from '../src/engine/semantic/index';
 import { LocalModelRunner, type LocalTokenizer } from '../src/engine/semantic/local';
 import type { TermRarity } from '../src/engine/text/index';
-import { contentTerms } from '../src/engine/tokens';
+import { baseForms, contentTerms, withBaseForms } from '../src/engine/tokens';
 import { localTokenizerFrom, LOCAL_MODEL_PATHS } from '../src/engine/semantic/static-embedder';
 import { loadStaticModel, type StaticTokenModel } from '../src/engine/semantic/static-model';
 import { StructuralAnalyzer } from '../src/engine/structural/analyzer';
@@ -229,6 +233,23 @@ interface Variant {
     noPath?: boolean;
     /** The tokens of the candidate's name line and signature alone (chunkNameText; none for a window). */
     nameOnly?: boolean;
+    /**
+     * Soft matches only (h47-sem): the candidate's tokens that spell a word of the question (or
+     * one of its base forms, or a form whose base is one) are left out of its set, so each
+     * question token takes its best match among the other tokens: what BM25 cannot say.
+     */
+    soft?: boolean;
+    /**
+     * A candidate without a name (a window) takes the mean late score of the named candidates
+     * rescored with it (h47-sem), so the name line's match reorders definitions without
+     * lowering windows under them all.
+     */
+    windowMean?: boolean;
+    /**
+     * Every candidate takes the best late score among the candidates of its file (h47-sem): the
+     * match reorders files, never a file's members among themselves.
+     */
+    byFile?: boolean;
   };
 }
 
@@ -278,6 +299,30 @@ const tokensOf = (m: NonNullable<Variant['maxsim']>): 'all' | 'body' | 'name' =>
   return m.noPath ? 'body' : 'all';
 };
 
+/** The vocabulary's texts by id (`##` taken off, lower-cased), from tokenizer.json. */
+function vocabularyWords(json: string): string[] {
+  const vocab = (JSON.parse(json) as { model: { vocab: Record<string, number> } }).model.vocab;
+  const out: string[] = [];
+  for (const [text, id] of Object.entries(vocab)) out[id] = text.replace(/^##/, '').toLowerCase();
+  return out;
+}
+let VOCAB_WORDS: string[] = [];
+
+/** The ids of the vocabulary's tokens that spell a word of the question, its base forms, or a form whose base is one. */
+function ownWordIds(question: string): Set<number> {
+  const forms = withBaseForms(
+    question
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 2),
+  );
+  const out = new Set<number>();
+  VOCAB_WORDS.forEach((w, id) => {
+    if (w && (forms.has(w) || baseForms(w).some((b) => forms.has(b)))) out.add(id);
+  });
+  return out;
+}
+
 const VARIANTS: Variant[] = [
   { name: 'base' },
   { name: 'center', center: true },
@@ -318,6 +363,29 @@ const VARIANTS: Variant[] = [
     name: `maxsim-scale-${w}-200-name`,
     maxsim: { weight: 'scale' as const, w, k: 200, nameOnly: true },
   })),
+  // h47-sem: soft matches only, and a window taking the named candidates' mean.
+  ...[0.3, 0.5, 1].flatMap((w) => [
+    { name: `maxsim-scale-${w}-200-soft`, maxsim: { weight: 'scale' as const, w, k: 200, soft: true } },
+    {
+      name: `maxsim-scale-${w}-200-name-soft`,
+      maxsim: { weight: 'scale' as const, w, k: 200, nameOnly: true, soft: true },
+    },
+    {
+      name: `maxsim-scale-${w}-200-name-win`,
+      maxsim: { weight: 'scale' as const, w, k: 200, nameOnly: true, windowMean: true },
+    },
+    {
+      name: `maxsim-scale-${w}-200-name-soft-win`,
+      maxsim: { weight: 'scale' as const, w, k: 200, nameOnly: true, soft: true, windowMean: true },
+    },
+  ]),
+  ...[0.3, 0.5, 1].flatMap((w) => [
+    {
+      name: `maxsim-scale-${w}-200-name-file`,
+      maxsim: { weight: 'scale' as const, w, k: 200, nameOnly: true, byFile: true },
+    },
+    { name: `maxsim-scale-${w}-200-file`, maxsim: { weight: 'scale' as const, w, k: 200, byFile: true } },
+  ]),
   ...[0.1, 0.3].flatMap((w) => [
     { name: `maxsim-scale-${w}-200-np`, maxsim: { weight: 'scale' as const, w, k: 200, noPath: true } },
     {
@@ -413,12 +481,18 @@ function scoreProject(
   const firstTops = new Map<string, number[]>();
   let plainDocs: { rawDocs: Vec[]; rawNames: Map<number, Vec> } | undefined;
   const nameSets = nameIds.map((ids) => Int32Array.from(new Set((ids ?? []).filter((id) => !special.has(id)))));
-  const maxOf = (qi: number, i: number, qTokens: number[], tokens: 'all' | 'body' | 'name') => {
-    const key = `${qi}:${i}:${tokens}`;
+  const ownWords = new Map<number, Set<number>>();
+  const maxOf = (qi: number, i: number, qTokens: number[], tokens: 'all' | 'body' | 'name', soft = false) => {
+    const key = `${qi}:${i}:${tokens}:${soft}`;
     let m = maxCache.get(key);
     if (!m) {
       m = new Float32Array(qTokens.length);
-      const set = { all: docSets, name: nameSets }[tokens as 'all' | 'name']?.[i] ?? bodySet(i);
+      let set = { all: docSets, name: nameSets }[tokens as 'all' | 'name']?.[i] ?? bodySet(i);
+      if (soft) {
+        let own = ownWords.get(qi);
+        if (!own) ownWords.set(qi, (own = ownWordIds(asked[qi].text)));
+        set = set.filter((v) => !own.has(v));
+      }
       qTokens.forEach((t, j) => {
         const r = simRow(t);
         let best = set.length ? -1 : 0;
@@ -508,11 +582,31 @@ function scoreProject(
           all.sort((a, b) => first[b] - first[a] || a - b);
           firstTops.set(key, (top = all.slice(0, MAXSIM_K)));
         }
-        const scored = top.slice(0, m.k).map((i) => {
-          const mx = maxOf(qi, i, qTokens, tokensOf(m));
+        const lates = top.slice(0, m.k).map((i) => {
+          const mx = maxOf(qi, i, qTokens, tokensOf(m), m.soft);
           let late = 0;
           for (let j = 0; j < mx.length; j++) late += weights[j] * mx[j];
-          late /= total;
+          return late / total;
+        });
+        if (m.windowMean) {
+          const named = top.slice(0, m.k).filter((i) => nameIds[i] !== null);
+          const meanLate = named.length
+            ? top.slice(0, m.k).reduce((a, i, r) => a + (nameIds[i] !== null ? lates[r] : 0), 0) / named.length
+            : 0;
+          top.slice(0, m.k).forEach((i, r) => {
+            if (nameIds[i] === null) lates[r] = meanLate;
+          });
+        }
+        if (m.byFile) {
+          const best = new Map<number, number>();
+          top.slice(0, m.k).forEach((i, r) => {
+            const f = chunks[i].fileId;
+            best.set(f, Math.max(best.get(f) ?? -Infinity, lates[r]));
+          });
+          top.slice(0, m.k).forEach((i, r) => (lates[r] = best.get(chunks[i].fileId)!));
+        }
+        const scored = top.slice(0, m.k).map((i, r) => {
+          const late = lates[r];
           return { i, s: m.w === Infinity ? late + 1e-3 * first[i] : first[i] + m.w * late };
         });
         scored.sort((a, b) => b.s - a.s || a.i - b.i);
@@ -563,6 +657,7 @@ async function main(argv: string[]): Promise<void> {
     await readFile(join(dir, LOCAL_MODEL_PATHS.tokenizerConfig), 'utf8'),
   );
   const runner = new LocalModelRunner(tokenizer, model);
+  VOCAB_WORDS = vocabularyWords(await readFile(join(dir, LOCAL_MODEL_PATHS.tokenizerJson), 'utf8'));
   const analyzer = await StructuralAnalyzer.create(nodeGrammars);
   const lexicalExpansion = evalLexicalExpansion();
   const deps = { analyzer, embedder: null, lexicalExpansion };

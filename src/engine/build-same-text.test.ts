@@ -21,6 +21,10 @@ let analyzer: StructuralAnalyzer;
 
 /** A default export takes its name from the path: `export default function () {}` is `alpha` in alpha/index.js. */
 const ANONYMOUS_DEFAULT = 'export default function () {\n  return 1;\n}\n';
+/** CommonJS's one function, named by its file too (`left` in left.js). */
+const MODULE_FUNCTION = 'module.exports = function (a) {\n  return a;\n};\n';
+/** C++ by its text in a header, C in a `.c` file: one text, two languages. */
+const CLASS_HEADER = 'class Point {\npublic:\n  int x;\n  int norm() const { return x; }\n};\n';
 
 beforeAll(async () => {
   const tree = readSourceTree(ROOT);
@@ -31,6 +35,10 @@ beforeAll(async () => {
     { path: 'gamma/a.js', text: ANONYMOUS_DEFAULT },
     { path: 'gamma/a.ts', text: ANONYMOUS_DEFAULT },
     { path: 'delta/a.ts', text: ANONYMOUS_DEFAULT },
+    { path: 'cjs/left.js', text: MODULE_FUNCTION },
+    { path: 'cjs/right.js', text: MODULE_FUNCTION },
+    { path: 'geo/point.c', text: CLASS_HEADER },
+    { path: 'geo/point.h', text: CLASS_HEADER },
   ];
   analyzer = await StructuralAnalyzer.create(nodeGrammars);
 });
@@ -49,7 +57,7 @@ function indexParts(s: EngineSnapshot) {
 }
 
 describe('byte-identical files', () => {
-  it('are analysed once per text, language and default-export name, and index as if each were parsed', async () => {
+  it('are analysed once per text, language and file-given name, and index as if each were parsed', async () => {
     const shared = counting();
     const built = await Engine.build(files, { analyzer: shared, embedder: null });
     // Every copy its own hash: nothing is shared, every file parsed.
@@ -59,11 +67,12 @@ describe('byte-identical files', () => {
       { analyzer: each, embedder: null },
     );
 
-    const distinctSources = (files.length - 5) / 3;
+    const distinctSources = (files.length - 9) / 3;
     expect(each.calls).toHaveLength(files.length);
     // v1/ and v2/ take v0/'s analyses; alpha and beta name their default export apart, gamma/a.js
-    // and gamma/a.ts are two languages, and gamma/a.ts and delta/a.ts share one analysis.
-    expect(shared.calls).toHaveLength(distinctSources + 4);
+    // and gamma/a.ts are two languages, and gamma/a.ts and delta/a.ts share one analysis; left
+    // and right name their module's function apart; point.h is C++ by its text, point.c is C.
+    expect(shared.calls).toHaveLength(distinctSources + 8);
     expect(shared.calls.filter((p) => p.startsWith('v1/') || p.startsWith('v2/'))).toEqual([]);
     expect(shared.calls).toContain('gamma/a.js');
     expect(shared.calls).not.toContain('delta/a.ts');
@@ -76,6 +85,9 @@ describe('byte-identical files', () => {
     const named = (path: string) => reader.analysisAt(paths.indexOf(path)).definitions.map((d) => d.name);
     expect(named('alpha/index.js')).toContain('alpha');
     expect(named('beta/index.js')).toContain('beta');
+    expect(named('cjs/right.js')).toContain('right');
+    expect(reader.analysisAt(paths.indexOf('geo/point.h')).language).toBe('cpp');
+    expect(reader.analysisAt(paths.indexOf('geo/point.c')).language).toBe('c');
     const some = files.find((f) => f.path.startsWith('v0/') && named(f.path).length > 0)!.path;
     expect(named(some.replace('v0/', 'v2/'))).toEqual(named(some));
     const answer = await built.search(`where is ${named(some)[0]} defined`, { limit: 50 });

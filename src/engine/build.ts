@@ -40,9 +40,8 @@ import {
 import { AnalysisReader } from './store/analysis-table';
 import { CorpusBuilder, corpusFromTexts, unparsedAnalysis } from './structural/corpus';
 import { CorpusMacros } from './structural/corpus-macros';
-import { languageForPath } from './structural/grammars';
-import { defaultExportName } from './path-words';
 import { StructuralBuilder } from './structural/index';
+import { SameText } from './structural/same-text';
 import type { LexicalExpansion } from './text/expansion';
 import { TextIndex, type TextSnapshot } from './text/index';
 import { measure, nextTask, now, timed } from './timing';
@@ -574,24 +573,15 @@ export function throwIfAborted(signal?: AbortSignal): void {
 }
 
 /**
- * Byte-identical files analysed once. A package tree holds the same file many times over (a
- * library's two builds side by side, `lib/` and `es6/` declaration files, a vendored copy), and
- * an analysis depends on nothing but the text, the language the path names and the default
- * export name the path gives (the analyzer's `analyze(path, text)` reads no more of the path):
- * a second file that agrees on all three takes the first one's analysis under its own path.
- * The hash picks the candidate; the texts are compared before anything is shared.
+ * Byte-identical files analysed once: a file whose analysis is one asked for before but for its
+ * path (same-text.ts: the same text, language and file-given name) takes that analysis under its
+ * own path. The intake's hash picks the candidates.
  */
 export class SameTextAnalyses {
-  private readonly byKey = new Map<string, { text: string; analysis: Promise<FileAnalysis> }>();
+  private readonly sameText = new SameText<Promise<FileAnalysis>>();
 
   analysis(path: string, text: string, hash: string, analyzer: FileAnalyzer): Promise<FileAnalysis> {
-    const key = `${hash}\0${languageForPath(path) ?? ''}\0${defaultExportName(path)}`;
-    const first = this.byKey.get(key);
-    if (first && first.text === text) {
-      return first.analysis.then((analysis) => ({ ...analysis, path }));
-    }
-    const analysis = Promise.resolve(analyzer.analyze(path, text));
-    if (!first) this.byKey.set(key, { text, analysis });
-    return analysis;
+    const { value, first } = this.sameText.of(hash, path, text, () => Promise.resolve(analyzer.analyze(path, text)));
+    return first ? value : value.then((analysis) => ({ ...analysis, path }));
   }
 }

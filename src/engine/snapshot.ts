@@ -147,8 +147,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 44: a C++ method defined outside its class under three names of scope or more
  *    (`viennacl::ocl::program::get_kernel`) is a definition (analysis): an older snapshot reads it
  *    as part of the namespace around it.
+ * 47: a copy of a file whose anonymous default export (or `module.exports = function`) its file
+ *    names, under another file name, is analysed under its own name (a build with parse workers
+ *    had given it the first copy's), and a text that is C in a `.c` file and C++ in a header is
+ *    analysed as each: an older snapshot may hold the first copy's names.
  */
-export const SNAPSHOT_VERSION = 46;
+export const SNAPSHOT_VERSION = 47;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { nodeGrammars } from '../../node/grammars';
 import type { FileAnalysis } from '../contract';
+import { StructuralAnalyzer } from './analyzer';
 import { ParseAhead } from './parse-ahead';
 
 const analysis = (path: string): FileAnalysis => ({
@@ -70,5 +72,36 @@ describe('ParseAhead', () => {
     expect(Object.keys(copy!)).toEqual(Object.keys(original!));
     expect(copy!.definitions[0]).not.toBe(original!.definitions[0]); // its own objects
     expect(await ahead.take('src/b.js', 'g')).toEqual(parsed('src/b.js', 'g'));
+  });
+
+  it('with the real analyzer: copies name their definitions as a parse of their own would, and another language parses on its own', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    // An emitter's two builds side by side, an anonymous default export in two folders (each named
+    // by its folder), and one text that is C in a `.c` file and C++ (by its text) in a header.
+    const emitter =
+      'export class Emitter {\n  on(name, fn) {\n    return this;\n  }\n}\nexport function mitt() {\n  return new Emitter();\n}\n';
+    const anonymous = 'export default function (a, b) {\n  return a + b;\n}\n';
+    const point = 'class Point {\npublic:\n  int x;\n  int norm() const { return x; }\n};\n';
+    const files: [string, string][] = [
+      ['dist/esm/emitter.js', emitter],
+      ['dist/cjs/emitter.js', emitter],
+      ['add/index.js', anonymous],
+      ['sum/index.js', anonymous],
+      ['vendor/sum/index.js', anonymous],
+      ['geo/point.c', point],
+      ['geo/point.h', point],
+    ];
+    const parsed: string[] = [];
+    const ahead = new ParseAhead(async (path, text) => (parsed.push(path), analyzer.analyze(path, text)), Infinity);
+    for (const [path, text] of files) ahead.start(path, text);
+    for (const [path, text] of files) {
+      const taken = await ahead.take(path, text)!;
+      const own = analyzer.analyze(path, text);
+      expect(taken, path).toEqual(own);
+    }
+    expect(parsed).toEqual(['dist/esm/emitter.js', 'add/index.js', 'sum/index.js', 'geo/point.c', 'geo/point.h']);
+    expect(analyzer.analyze('vendor/sum/index.js', anonymous).definitions.map((d) => d.name)).toEqual(['sum']);
+    expect(analyzer.analyze('geo/point.h', point).language).toBe('cpp');
+    analyzer.dispose();
   });
 });

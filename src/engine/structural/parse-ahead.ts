@@ -3,15 +3,17 @@
  * `inFlight` analyses at the parser at once, the others queued in arrival order. The build then
  * takes each analysis begun here (`take`) instead of asking the parser again. The tab keeps to
  * the cores its reads leave and widens to all once they are over; the CLI's parse pool queues
- * for itself (`Infinity`). A file whose text and language are those of a file begun before (a
- * copied or vendored file) is not parsed again: it takes a copy of that file's analysis.
+ * for itself (`Infinity`). A copied or vendored file whose analysis is one begun before but for
+ * its path (same-text.ts) is not parsed again: it takes a copy of that file's analysis.
  */
-import type { FileAnalysis, Language } from '../contract';
-import { languageForFile } from './grammars';
+import type { FileAnalysis } from '../contract';
+import { SameText } from './same-text';
 
 interface Ahead {
   text: string;
   analysis: Promise<FileAnalysis>;
+  /** Another file's analysis: copied under this file's path when taken. */
+  copied: boolean;
 }
 
 export class ParseAhead {
@@ -23,11 +25,7 @@ export class ParseAhead {
     reject: (reason: unknown) => void;
   }[] = [];
   private running = 0;
-  /**
-   * The analysis begun for each text, per language: an analysis depends on nothing else (the
-   * path only names the file), so a second file with the same text and language reuses it.
-   */
-  private readonly byText = new Map<string, Map<Language | null, Promise<FileAnalysis>>>();
+  private readonly sameText = new SameText<Promise<FileAnalysis>>();
 
   constructor(
     private readonly analyze: (path: string, text: string) => Promise<FileAnalysis>,
@@ -46,15 +44,14 @@ export class ParseAhead {
   /** Starts (or queues) the analysis of an accepted file. */
   start(path: string, text: string): void {
     if (this.signal.aborted || this.ahead.has(path)) return;
-    const language = languageForFile(path, text);
-    const languages = this.byText.get(text) ?? new Map<Language | null, Promise<FileAnalysis>>();
-    const same = languages.get(language);
-    const analysis =
-      same?.then((first) => copyFor(path, first)) ??
-      new Promise<FileAnalysis>((resolve, reject) => this.queue.push({ path, text, resolve, reject }));
-    if (!same) this.byText.set(text, languages.set(language, analysis));
-    analysis.catch(() => undefined); // taken by the build, which reports a failure; untaken, dropped
-    this.ahead.set(path, { text, analysis });
+    const { value: analysis, first } = this.sameText.of(
+      text,
+      path,
+      text,
+      () => new Promise<FileAnalysis>((resolve, reject) => this.queue.push({ path, text, resolve, reject })),
+    );
+    if (first) analysis.catch(() => undefined); // taken by the build, which reports a failure; untaken, dropped
+    this.ahead.set(path, { text, analysis, copied: !first });
     this.pump();
   }
 
@@ -63,7 +60,8 @@ export class ParseAhead {
     const ahead = this.ahead.get(path);
     if (!ahead || ahead.text !== text) return undefined;
     this.ahead.delete(path);
-    return ahead.analysis;
+    // Copied only now: a build that shares copies itself (build.ts) never takes them.
+    return ahead.copied ? ahead.analysis.then((first) => copyFor(path, first)) : ahead.analysis;
   }
 
   /**

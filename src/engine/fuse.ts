@@ -269,7 +269,8 @@ export interface FusionInput {
    * Questions asking how: the functions of its own file whose result a function chooses by (a switch
    * over it, an ordered comparison of it), each branching itself (search/members.ts
    * decidersLookup); the member chosen gives its place to such a one that fused at least
-   * MEMBER_DECIDER_MIN_SHARE of its relevance (chooseMember, 'callee-decides').
+   * MEMBER_DECIDER_MIN_SHARE of its relevance (chooseMember, 'callee-decides'), unless every list
+   * put the member first (deciderLookup).
    */
   decidersOf?(chunk: Chunk): number[];
   /**
@@ -492,6 +493,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   };
   const methodOfItsClass = methodOfItsClassLookup(input);
   const { holdsChosenLine } = input;
+  const decidersOf = deciderLookup(input);
   const pick = choose
     ? (group: SearchResult[]) =>
         chooseMember(
@@ -511,7 +513,7 @@ export function fuse(input: FusionInput): SearchResult[] {
             holderSaysThis:
               input.holderSaysThisOf && ((r) => input.holderSaysThisOf?.(input.chunkOf(r.chunkId)) === true),
           },
-          input.decidersOf && ((r) => input.decidersOf?.(input.chunkOf(r.chunkId)) ?? []),
+          decidersOf,
           input.stepsOf && ((r) => input.stepsOf?.(input.chunkOf(r.chunkId)) ?? []),
           input.closerMembersWhateverBoost === true,
           input.privateTwinOf && ((r) => input.privateTwinOf?.(input.chunkOf(r.chunkId))),
@@ -931,6 +933,19 @@ function withShortDemoted(files: SearchResult[], isShort: (r: SearchResult) => b
     moved = true;
   }
   return moved ? [...files].sort(compareResults) : files;
+}
+
+/**
+ * The deciders of a member (FusionInput.decidersOf), none for the member every list puts first
+ * ('callee-decides' keeps off it): the lists agree that one shows the work, and the function whose
+ * result it compares only works out one figure of it (awesome's `lookup_icon`, first in every list for
+ * "how does the icon lookup pick the nearest size", keeps its place over `directory_size_distance`).
+ */
+function deciderLookup(input: FusionInput): ((r: SearchResult) => number[]) | undefined {
+  const { decidersOf } = input;
+  if (!decidersOf) return undefined;
+  const unanimous = firstInEveryList(input);
+  return (r) => (r.chunkId === unanimous ? [] : decidersOf(input.chunkOf(r.chunkId)));
 }
 
 /** The chunk that every list fused (two or more, weight above 0) puts first, if there is one. */

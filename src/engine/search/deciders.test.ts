@@ -251,10 +251,12 @@ describe('a driver gives its place to the function whose result it chooses by, o
   it('shows guess_file_type, whose kind load_auto_detect switches on', () => {
     const load = named('load_auto_detect');
     const guess = named('guess_file_type');
+    // Near the real set's ranks: the driver first by text and second by structure, the decider
+    // closer by meaning; no list's first is the other lists' first.
     const lists = {
-      semantic: merge(at(0, load), at(3, guess)),
+      semantic: merge(at(3, guess), at(6, load)),
       text: merge(at(0, load), at(5, guess)),
-      structural: merge(at(0, load), at(20, guess)),
+      structural: merge(at(1, load), at(20, guess)),
     };
     expect(fused(lists, false).symbol).toBe('load_auto_detect');
     const shown = fused(lists, true);
@@ -266,6 +268,22 @@ describe('a driver gives its place to the function whose result it chooses by, o
     );
     expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
     expect(shown.subResults?.map((r) => r.symbol)).toContain('load_auto_detect');
+  });
+
+  it('keeps the driver every list puts first: the lists agree it shows the work', () => {
+    // awesome's icon_theme.lua: `lookup_icon`, first in every list for "how does the icon lookup
+    // pick the nearest size", keeps the file with the smallest `directory_size_distance`.
+    const load = named('load_auto_detect');
+    const guess = named('guess_file_type');
+    const lists = {
+      semantic: merge(at(0, load), at(3, guess)),
+      text: merge(at(0, load), at(5, guess)),
+      structural: merge(at(0, load), at(20, guess)),
+    };
+    const shown = fused(lists, true);
+    expect(shown.symbol).toBe('load_auto_detect');
+    expect(shown.explanation.member).toBeUndefined();
+    expect(shown.subResults?.map((r) => r.symbol)).toContain('guess_file_type');
   });
 
   it('keeps the driver when the decider fused under MEMBER_DECIDER_MIN_SHARE of its relevance', () => {

@@ -148,7 +148,7 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    (`viennacl::ocl::program::get_kernel`) is a definition (analysis): an older snapshot reads it
  *    as part of the namespace around it.
  */
-export const SNAPSHOT_VERSION = 46;
+export const SNAPSHOT_VERSION = 47;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

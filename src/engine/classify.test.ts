@@ -169,6 +169,14 @@ describe('classify: edge cases', () => {
   it('"error handling" prose is not an exact-match error token', () => {
     expect(classify('how is error handling done').intent).toBe('understand_code');
   });
+
+  it('an error class in the `where is X defined` frame is asked for by name (OpenVDB’s ValueError)', () => {
+    expect(classify('where is ValueError defined')).toMatchObject({ intent: 'find_definition' });
+    expect(classify('where is ERR_INVALID_ARG_TYPE declared')).toMatchObject({ intent: 'find_definition' });
+    // Anywhere else the token is text to match, as pasted.
+    expect(classify('ValueError: expected grid outside value > 0')).toMatchObject({ intent: 'exact_match' });
+    expect(classify('where is ValueError raised')).toMatchObject({ intent: 'exact_match' });
+  });
 });
 
 describe('classify: runtime failures in several languages are exact matches', () => {

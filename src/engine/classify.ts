@@ -618,7 +618,9 @@ const ORDERED_RULES: readonly Rule[] = [
     intent: 'exact_match',
     looksFor:
       'an error token or a runtime failure format: ECONNREFUSED, ERR_REQUIRE_ESM, TypeError, SIGSEGV, a Go or Rust panic, “x is not a function”, traceback',
-    test: (q) => (ERROR_TOKEN.test(q) || RUNTIME_FAILURE.test(q) ? CONFIDENCE.errorToken : null),
+    // `where is ValueError defined` asks for the class, as any name in that frame.
+    test: (q) =>
+      (ERROR_TOKEN.test(q) || RUNTIME_FAILURE.test(q)) && !WHERE_DEFINED.test(q.trim()) ? CONFIDENCE.errorToken : null,
   },
   {
     id: 'error-message',

@@ -515,10 +515,16 @@ export function subjectChunks(
   if (subject.loose && picked.length === 0) return undefined;
   const qualified = subject.qualifier !== undefined || subject.path !== undefined;
   // A qualifier that picks every definition (or none) says nothing more than the name.
-  if (qualified && picked.length > 0 && picked.length < firstArms(own).length)
-    return { code: 'qualified', chunks: chunks(picked), definitions: own.length };
   const implemented = (d: (typeof own)[number]) =>
     !isDeclarationOnly(d.path, d.definition) && d.definition.kind !== 'macro';
+  // Rust's `mod map_err;` beside `fn map_err(…) {…}` in the file named: the module's code is in
+  // another file, the line only names it, so the function is X.
+  const pointer = (d: (typeof own)[number]) => d.definition.kind === 'module' && /;\s*$/.test(d.definition.signature);
+  if (qualified && picked.length > 0 && picked.length < firstArms(own).length) {
+    const bodied = picked.filter((d) => !pointer(d));
+    const first = bodied.length > 0 && bodied.length < picked.length ? [...bodied, ...picked.filter(pointer)] : picked;
+    return { code: 'qualified', chunks: chunks(first), definitions: own.length };
+  }
   const implementations = own.filter(implemented);
   if (firstArms(implementations).length === 1 && implementations.length > 1)
     return { code: 'single', chunks: chunks(firstArms(implementations)), definitions: own.length };

@@ -1750,8 +1750,10 @@ function definitionKind(
     case 'function_definition':
       if (tagKind === 'class') return 'class'; // C++ `class EXPORT_MACRO Name { … }`, read as a function
       return isMember ? 'method' : 'function';
-    case 'function_item':
     case 'assignment_expression':
+      if (tagKind === 'variable') return 'variable'; // `ns.x = new X()` (queries.ts)
+      return isMember ? 'method' : 'function';
+    case 'function_item':
     case 'pair': // `m: function () {}` in an object given to a prototype (prototypeOwner)
     case 'method':
       return isMember ? 'method' : 'function';

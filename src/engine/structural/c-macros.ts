@@ -157,9 +157,17 @@ const NOT_TYPES = new Set([
  */
 interface Made {
   name: string;
-  kind: 'function' | 'variable';
+  kind: 'function' | 'variable' | 'class' | 'struct' | 'enum';
   header?: true;
 }
+
+/** The definition kind of each type keyword a define's body may declare a name with. */
+const TYPE_KINDS: Readonly<Record<string, 'class' | 'struct' | 'enum'>> = {
+  class: 'class',
+  struct: 'struct',
+  union: 'struct',
+  enum: 'enum',
+};
 
 /** Expansions of a define handing its arguments to another, followed this deep. */
 const MAX_C_NESTING = 3;
@@ -188,7 +196,10 @@ export function cMacroRules(text: string): CDefine[] {
     }
     const body = withoutLiterals(text.slice(m.index + m[0].length, end)).replace(/\\\r?\n/g, '  ');
     // Worth keeping: a parameter pasted (`##`) or standing where a declaration names something.
-    if (!/##/.test(body) && !params.some((p) => new RegExp(`[\\w*]\\s+\\**${p}\\s*[(=;[]`).test(body))) {
+    const declares = (p: string) =>
+      new RegExp(`[\\w*]\\s+\\**${p}\\s*[(=;[]`).test(body) ||
+      new RegExp(`\\b(?:class|struct|union|enum)\\s+(?:[A-Za-z_]\\w*\\s+)*${p}\\s*[:{]`).test(body);
+    if (!/##/.test(body) && !params.some(declares)) {
       if (!/\b[A-Za-z_]\w*\s*\(/.test(body)) continue; // nor a call that may hand one on
     }
     out.push({ name: m[1], params, body });
@@ -224,6 +235,15 @@ function cExpand(define: CDefine, args: string[], table: CDefineTable, depth: nu
       else if (/^\s*$/.test(after)) out.push({ name: plain, kind: 'function', header: true });
     } else out.push({ name: plain, kind: 'variable' });
   }
+  // `class OPENVDB_API _classname: public Exception {…}`: a type named by the caller, export
+  // marks between the keyword and the name (a forward declaration makes none).
+  const typed =
+    /(?:^|[;{}])\s*(?:typedef\s+)?(class|struct|union|enum)\s+(?:(?:class|struct)\s+)?(?:[A-Za-z_]\w*\s+)*((?:[\w\uE000\uE001])+)\s*(?:final\s*)?[:{]/g;
+  for (const m of expanded.matchAll(typed)) {
+    const plain = m[2].replace(/[\uE000\uE001]/g, '');
+    if (!m[2].includes(FROM) || !/^[A-Za-z_]\w*$/.test(plain)) continue;
+    out.push({ name: plain, kind: TYPE_KINDS[m[1]] });
+  }
   if (depth >= MAX_C_NESTING) return;
   // The body handing the arguments on: `VECTOR_CPU_TO_(end##bits, uint##bits##_t)`.
   for (const m of expanded.matchAll(/(?<![\w\uE001])([A-Za-z_]\w*)\s*\(/g)) {
@@ -245,11 +265,14 @@ function cExpand(define: CDefine, args: string[], table: CDefineTable, depth: nu
 }
 
 const matchingBrace = (text: string, at: number) => matchingClose(text, at, '{', '}');
+/** The words before a `{` that opens a namespace (`namespace a::b`, `inline namespace v1`) or `extern "C"` (its string blanked). */
+const SCOPE_OPENER = /(?:^|[\s;{}])(?:namespace(?:\s+[A-Za-z_][\w:]*)?|extern)\s*$/;
 
 /**
  * The definitions that file-scope invocations in `text` of the table's defines (and the
  * kernel's definers) make: `DEFINE_SESSION_ATOMIC(error_count, 0);` at the start of a line,
- * outside any function, any `#` line and any comment. Each spans its invocation's line(s).
+ * outside any function, any `#` line and any comment (a namespace's body is file scope). Each
+ * spans its invocation's line(s).
  */
 export function cMacroDefinitions(text: string, table: CDefineTable, kernel = true): Definition[] {
   const out: Definition[] = [];
@@ -264,6 +287,7 @@ export function cMacroDefinitions(text: string, table: CDefineTable, kernel = tr
   const code = withoutLiterals(text);
   const branches = new ConditionalBraces();
   let depth = 0;
+  let scopes = 0;
   let line = 1;
   let lineStart = 0;
   let directive = false;
@@ -281,9 +305,14 @@ export function cMacroDefinitions(text: string, table: CDefineTable, kernel = tr
       depth = branches.depthAfter(/^#\s*(\w*)/.exec(code.slice(i, i + 20))?.[1] ?? '', depth);
       continue;
     }
-    if (c === '{') depth++;
-    else if (c === '}') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && i === lineStart) {
+    // A namespace's or an `extern "C"` block's braces hold file-scope code still.
+    if (c === '{') {
+      if (depth === 0 && SCOPE_OPENER.test(code.slice(Math.max(0, i - 200), i))) scopes++;
+      else depth++;
+    } else if (c === '}') {
+      if (depth === 0 && scopes > 0) scopes--;
+      else depth = Math.max(0, depth - 1);
+    } else if (depth === 0 && i === lineStart) {
       const m = /^(?:static\s+)?([A-Za-z_]\w*)\s*\(/.exec(code.slice(i, i + 200));
       if (!m) continue;
       const position = kernel && isKernelDefiner(m[1]) ? KERNEL_DEFINERS[m[1]] : undefined;

@@ -399,6 +399,75 @@ describe('definitions known by another name', () => {
   });
 });
 
+describe('definitions a C++ macro or a JavaScript module scope makes', () => {
+  it('C++: a `#define` whose body declares a class under its parameter defines that class at each invocation, inside namespaces too', async () => {
+    const a = await analyze('Exceptions.h', 'openvdb-exceptions.h.txt');
+    // `OPENVDB_EXCEPTION(ValueError);` in `namespace openvdb { namespace OPENVDB_VERSION_NAME {`.
+    expect(named(a, 'ValueError')).toEqual([{ kind: 'class', nameLine: 66 }]);
+    expect(named(a, 'ArithmeticError')).toEqual([{ kind: 'class', nameLine: 57 }]);
+    expect(a.definitions.filter((d) => d.macro === 'OPENVDB_EXCEPTION')).toHaveLength(10);
+    // The parameter's own name is no class.
+    expect(named(a, '_classname')).toEqual([]);
+    // The class the macro's body writes itself (`class OPENVDB_API Exception`) is not made again.
+    expect(a.definitions.filter((d) => d.macro !== undefined && d.name === 'Exception')).toEqual([]);
+    // A body that only declares the type (no call, no pasting) is read too.
+    const c = await analyzer.analyzeAsync(
+      'list.h',
+      '#define DECLARE_LIST(name) struct name { struct name *next; }\n\nDECLARE_LIST(node_list);\n',
+    );
+    expect(named(c, 'node_list')).toEqual([{ kind: 'struct', nameLine: 3 }]);
+  });
+
+  // MediaWiki 1.39 resources/src/mediawiki.storage.js (GPL-2.0-or-later), lines 1-4, 29-31 and
+  // 282-316, and mediawiki.router/index.js, excerpts.
+  const STORAGE = `( function () {
+	'use strict';
+
+	var EXPIRY_PREFIX = '_EXPIRY_';
+
+	function SafeStorage( store ) {
+		this.store = store;
+	}
+
+	mw.storage = new SafeStorage( localStorage );
+
+	mw.storage.session = new SafeStorage( sessionStorage );
+
+	module.exports = {
+		local: mw.storage,
+		session: mw.storage.session
+	};
+
+}() );
+`;
+  const ROUTER = `( function () {
+	var Router = require( 'oojs-router' );
+	module.exports = new Router();
+}() );
+`;
+  // MediaWiki 1.39 resources/src/mediawiki.special.apisandbox/apisandbox.js (GPL-2.0-or-later), lines 740-757, abridged.
+  const SANDBOX = `( function () {
+	var ApiSandbox, pages = {};
+
+	ApiSandbox = {
+		init: function () {
+			pages.main = new ApiSandbox.PageLayout( { key: 'main', path: 'main' } );
+		}
+	};
+}() );
+`;
+
+  it('JavaScript: an instance put on a namespace’s property in the function a module wraps itself in is that property’s definition', async () => {
+    const a = await analyzer.analyzeAsync('mediawiki.storage.js', STORAGE);
+    expect(named(a, 'storage')).toEqual([{ kind: 'variable', container: 'mw', nameLine: 10 }]);
+    expect(named(a, 'session')).toEqual([{ kind: 'variable', nameLine: 12 }]);
+    expect(named(a, 'store')).toEqual([]);
+    // `module.exports = new Router()` hands the module's value out; a function's own assignment is a use.
+    expect(named(await analyzer.analyzeAsync('mediawiki.router/index.js', ROUTER), 'exports')).toEqual([]);
+    expect(named(await analyzer.analyzeAsync('apisandbox.js', SANDBOX), 'main')).toEqual([]);
+  });
+});
+
 describe('a Lua function stored under a string key', () => {
   // Wesnoth 1.16 data/lua/wml-flow.lua (GPL-2.0-or-later), Prosody 0.12 util/serialization.lua (MIT), excerpts.
   const TEXT = `local wml_actions = wesnoth.wml_actions

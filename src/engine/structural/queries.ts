@@ -62,6 +62,24 @@ const ECMASCRIPT_COMMON = `
 `;
 
 const JAVASCRIPT_EXTRA = `${ECMASCRIPT_COMMON}
+; \`mw.storage.session = new SafeStorage( sessionStorage );\`: an instance put on a namespace's property, at the
+; script's top level or in the function a module wraps itself in (\`( function () { … }() )\`), is that name's
+; definition (\`module.exports = new Router()\` names no property); the same assignment inside any other
+; function is a use.
+(program (expression_statement (assignment_expression
+  left: (member_expression object: [(identifier) (member_expression object: [(identifier) (member_expression)])] @_holder property: (property_identifier) @name)
+  right: (new_expression)) @definition.variable)
+ (#not-match? @_holder "^(module)$"))
+(program (expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
+  (expression_statement (assignment_expression
+    left: (member_expression object: [(identifier) (member_expression object: [(identifier) (member_expression)])] @_holder property: (property_identifier) @name)
+    right: (new_expression)) @definition.variable))))))
+ (#not-match? @_holder "^(module)$"))
+(program (expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
+  (expression_statement (assignment_expression
+    left: (member_expression object: [(identifier) (member_expression object: [(identifier) (member_expression)])] @_holder property: (property_identifier) @name)
+    right: (new_expression)) @definition.variable))))))
+ (#not-match? @_holder "^(module)$"))
 (field_definition
   property: (property_identifier) @name
   value: [(arrow_function) (function_expression)]) @definition.method

@@ -115,6 +115,8 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
   const withErrno = new Set<FormatRun>();
   // Runs that are arguments of an `echo` (ECHO_BEFORE).
   const echoed = new Set<FormatRun>();
+  // Runs written into a C++ stream, with the stream's name (STREAM_BEFORE).
+  const streamed = new Map<FormatRun, string>();
   const close = (run: FormatRun, after: string) => {
     closeRun(run, after);
     if (withErrno.has(run)) run.pieces.push({ constant: ': ' }, { placeholder: OS_ERROR });
@@ -130,6 +132,12 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       current.pieces.push({ constant: ' ' }, ...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && /^\s*(?:\\\n\s*|(?:\+|<<|\.(?=\s))\s*)?$/.test(between)) {
+      current.pieces.push(...formatPieces(lit.content));
+      current.literals.push(lit);
+    } else if (current && between !== null && streamed.has(current) && streamValues(between, streamed.get(current)!)) {
+      // `ss << "expected grid "; if (!name.empty()) ss << name << " "; ss << "outside value > 0, got " << v;`:
+      // statements writing into the same stream print one message, the values between its literals.
+      for (const value of streamValues(between, streamed.get(current)!)!) current.pieces.push({ placeholder: value });
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && CONCAT_CALL.test(between)) {
@@ -180,6 +188,8 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
       };
       if (reportsErrno(before)) withErrno.add(current);
       if (ECHO_BEFORE.test(before)) echoed.add(current);
+      const stream = STREAM_BEFORE.exec(before)?.[1];
+      if (stream !== undefined) streamed.set(current, stream);
     }
     previous = lit;
   }
@@ -245,6 +255,33 @@ const MACRO_BETWEEN = /^\s*[A-Z_][A-Za-z0-9_]*\s*$/;
 
 /** A `%` with its flags, width and precision that a macro after the literal completes (`"%-8" PRIu64`). */
 const DANGLING_CONVERSION = /%[-+ #0']*(?:\d+|\*)?(?:\.(?:\d+|\*))?$/;
+
+/** A C++ stream a statement starts writing into before a literal (`ss << "…"`, `oss << x << "…"`). */
+const STREAM_BEFORE = /(?:^|[;{}]|\)\s|\belse\s)\s*([A-Za-z_]\w*)\s*<<\s*(?:[^;{}"'<>]{1,60}<<\s*)*$/;
+
+/** One value written into a stream: no statement end, block, string or shift inside. */
+const STREAM_VALUE = String.raw`[^;{}"'<>\n]{1,60}`;
+
+/**
+ * The values between two literals written into the stream `name` by consecutive statements (the
+ * second perhaps under an `if`): `<< v; if (c) name << a << ` → [v, a]; null when the text
+ * between is anything else.
+ */
+function streamValues(between: string, name: string): string[] | null {
+  if (between.length > 240) return null;
+  const m = new RegExp(
+    String.raw`^((?:\s*<<\s*${STREAM_VALUE})*)\s*;\s*(?:if\s*\((?:[^()
+]|\([^()
+]*\))*\)\s*)?${name}\s*<<((?:\s*${STREAM_VALUE}\s*<<)*)\s*$`,
+  ).exec(between);
+  if (!m) return null;
+  const values = (text: string) =>
+    text
+      .split('<<')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
+  return [...values(m[1]), ...values(m[2])];
+}
 
 /** PHP's `echo` earlier in the statement (`echo PHP_EOL, 'Critical error: '`): its arguments are printed in a row. */
 const ECHO_BEFORE = /(?:^|[;{}\s])echo\s[^;{}'"]*$/;

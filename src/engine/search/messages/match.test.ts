@@ -61,6 +61,24 @@ describe('a pasted message finds its format string', () => {
   });
 });
 
+describe('a C++ message written into a stream over several statements', () => {
+  it('OpenVDB’s `ss << "expected grid "; if (…) ss << gridName << " "; ss << "outside value > 0, got " << v;` is one format', () => {
+    const found = formatsFor(
+      'ValueError: expected grid B outside value > 0, got -0.1',
+      'openvdb-composite-validate.h.txt',
+    );
+    // The line whose words say which value was wrong leads; the inside-value message prints another text.
+    expect(found[0]).toMatchObject({ line: 12, literal: 'outside value > 0, got ' });
+    expect(found.map((f) => f.line)).not.toContain(19);
+    const runs = formatRuns('ss << "a "; if (!n.empty()) ss << n << " "; ss << "b, got " << v;');
+    expect(runs.map((r) => r.pieces)).toEqual([
+      [{ constant: 'a ' }, { placeholder: 'n' }, { constant: ' ' }, { constant: 'b, got ' }, { placeholder: '<< v;' }],
+    ]);
+    // Another stream's statement starts another message.
+    expect(formatRuns('ss << "a "; os << "b";')).toHaveLength(2);
+  });
+});
+
 describe('a pasted message built by compiled JavaScript, its location after it', () => {
   it('Less’s NameError: `"variable ".concat(name, " is undefined")`, the “in <file> on line N, column M:” left out', () => {
     const lines = fixture('less-variable-eval.js.txt');

@@ -150,7 +150,10 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 47: a copy of a file whose anonymous default export (or `module.exports = function`) its file
  *    names, under another file name, is analysed under its own name (a build with parse workers
  *    had given it the first copy's), and a text that is C in a `.c` file and C++ in a header is
- *    analysed as each: an older snapshot may hold the first copy's names.
+ *    analysed as each: an older snapshot may hold the first copy's names. And (analysis) a C or
+ *    C++ type a macro's body declares under its parameter's name (`OPENVDB_EXCEPTION(ValueError);`)
+ *    and a JavaScript property set to a new object at a script's or module wrapper's top
+ *    (`mw.storage.session = new SafeStorage(…)`) are definitions: an older snapshot has neither.
  */
 export const SNAPSHOT_VERSION = 47;
 

@@ -64,6 +64,7 @@ import {
   OWN_FILE_BELOW_SAME_BASE_RULE,
   LONE_CHUNK_FILE_DEMOTION_FACTOR,
   LONE_CHUNK_FILE_DEMOTION_RULE,
+  FILE_WORDS_CODE_GAIN,
   FILE_WORDS_GAIN,
   PLACE_WORDS_GAIN,
   EVERY_LIST_ORDER_DEPTH,
@@ -829,14 +830,16 @@ function ranksAbove(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, numbe
 }
 
 /**
- * Each file shown is weighed by how much of the question its text says (FILE_WORDS_GAIN), and the
+ * Each file shown is weighed by how much of the question its text says (FILE_WORDS_CODE_GAIN when
+ * code that runs shows it, FILE_WORDS_GAIN otherwise), and the
  * files are ordered again: the file that does what a "how" question asks speaks its subject,
  * while another file's function may match a few of its words by a hair more.
  */
 function withFileWordsWeighed(files: SearchResult[], shareOf: (r: SearchResult) => number): SearchResult[] {
   for (const r of files) {
     const share = shareOf(r);
-    const factor = 1 + FILE_WORDS_GAIN * share;
+    const runs = r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
+    const factor = 1 + (runs ? FILE_WORDS_CODE_GAIN : FILE_WORDS_GAIN) * share;
     r.explanation.fileWords = { share, factor };
     r.explanation.score = r.score = r.score * factor;
   }

@@ -571,6 +571,15 @@ export const LONE_CHUNK_FILE_DEMOTION_RULE = 'alone in its file';
 export const FILE_WORDS_GAIN = 0.2;
 
 /**
+ * FILE_WORDS_GAIN for a file shown by code that runs (BOOSTED_KINDS: a function, method, class or
+ * macro): there the file's words are the words of the code doing the work, and they part places
+ * a few ranks apart, not only near ties. A file shown by no code (a namespace of declarations and
+ * their doc comments, a field, a module line) says the question's words where it documents or
+ * declares the work, and its body is elsewhere: C++'s header over the .inl that holds the body.
+ */
+export const FILE_WORDS_CODE_GAIN = 0.3;
+
+/**
  * On a phrase typed into a search box (asksAsPhrase, not asking how), a file is weighed by how
  * much of the phrase its path says (fuse.ts withPlaceWordsWeighed; search/place-words.ts): × (1 +
  * PLACE_WORDS_GAIN × the share of the phrase's words, each weighed by its rarity among the

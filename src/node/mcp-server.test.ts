@@ -11,7 +11,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_WORDS_GAIN, SIBLING_GAIN } from '../engine/ranking';
+import { BOOSTED_KINDS, FILE_WORDS_CODE_GAIN, FILE_WORDS_GAIN, SIBLING_GAIN } from '../engine/ranking';
+import type { DefinitionKind } from '../engine/contract';
 import { MAX_QUERY_CHARS } from './mcp-server';
 
 const BIN = join(import.meta.dirname, '../../bin/fourfold.js');
@@ -182,7 +183,10 @@ describe('search answers a question per intent, explained', () => {
           sum * e.boost * (e.demotion?.factor ?? 1) * (e.member?.factor ?? 1) * (e.fileWords?.factor ?? 1),
           12,
         );
-        if (e.fileWords) expect(e.fileWords.factor).toBeCloseTo(1 + FILE_WORDS_GAIN * e.fileWords.share, 12);
+        // Code that runs shows its file with the larger gain (ranking.ts FILE_WORDS_CODE_GAIN).
+        const runs = x.kind !== undefined && BOOSTED_KINDS.has(x.kind as DefinitionKind);
+        const gain = runs ? FILE_WORDS_CODE_GAIN : FILE_WORDS_GAIN;
+        if (e.fileWords) expect(e.fileWords.factor).toBeCloseTo(1 + gain * e.fileWords.share, 12);
         expect(x.score).toBe(e.score);
       }
     }

@@ -33,7 +33,7 @@ import { EXIT, type ExitCode } from './cli-flags';
 import { openRepository, type EmbedderChoice } from './repository';
 import { memberChoiceOut } from './result-out';
 import { SNIPPET_LINE_CHARS, SNIPPET_LINES } from '../engine/snippet';
-import { FILE_WORDS_GAIN, PLACE_WORDS_GAIN, SUBJECT_PLACE_GAIN } from '../engine/ranking';
+import { FILE_WORDS_CODE_GAIN, FILE_WORDS_GAIN, PLACE_WORDS_GAIN, SUBJECT_PLACE_GAIN } from '../engine/ranking';
 
 /** Longest query accepted: a pasted function for "find similar" fits many times over; a file does not. */
 export const MAX_QUERY_CHARS = 20_000;
@@ -270,7 +270,7 @@ const explanationShape = z.object({
     .object({ share: z.number(), factor: z.number() })
     .optional()
     .describe(
-      `a question asking how: the share of the question's words, each weighed by its rarity among the files, that this result's file says; factor = 1 + ${FILE_WORDS_GAIN} × share`,
+      `a question asking how: the share of the question's words, each weighed by its rarity among the files, that this result's file says; factor = 1 + ${FILE_WORDS_CODE_GAIN} × share when code that runs (a function, method, class or macro) shows the file, 1 + ${FILE_WORDS_GAIN} × share otherwise`,
     ),
   placeWords: z
     .object({

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Modality, ModalityHit, SourceFile } from '../contract';
 import { fuse, scoreFromExplanation } from '../fuse';
-import { FILE_WORDS_GAIN } from '../ranking';
+import { FILE_WORDS_CODE_GAIN } from '../ranking';
 import type { Corpus } from '../modality';
 import { TextIndex } from '../text/index';
 import { fileWordsLookup } from './file-words';
@@ -181,10 +181,143 @@ describe('a file weighed by how much of a "how" question it says', () => {
     expect(after.map((r) => r.symbol)).toEqual(['_adjust_delay', 'get_retry_request']);
     const [throttle, retry] = after;
     expect(throttle.explanation.fileWords?.factor).toBeCloseTo(
-      1 + FILE_WORDS_GAIN * throttle.explanation.fileWords!.share,
+      1 + FILE_WORDS_CODE_GAIN * throttle.explanation.fileWords!.share,
       12,
     );
     expect(retry.explanation.fileWords!.share).toBeLessThan(throttle.explanation.fileWords!.share);
+    for (const r of after) expect(scoreFromExplanation(r.explanation)).toBeCloseTo(r.score, 12);
+  });
+});
+
+/**
+ * Shapes of Vega 5 (BSD-3-Clause): vega-transforms' Sample.js, the reservoir the question asks
+ * about, and vega-statistics' mixture.js, a distribution whose `sample` draws one value, with
+ * ranks like those the lists gave them in the real set ("how does vega keep a random sample of
+ * rows as new data arrives and old rows are removed", understand_code, default): first by text
+ * the reservoir, near the top by meaning the draw. The reservoir's file says the data and the
+ * tuples removed besides the random sample, the distribution's the random sample alone, which
+ * every file of the three says.
+ */
+const SAMPLE_JS = [
+  "import {Transform, tupleid} from 'vega-dataflow';",
+  "import {random} from 'vega-statistics';",
+  '',
+  '/**',
+  ' * Samples tuples passing through this operator.',
+  ' * Uses reservoir sampling to maintain a representative sample.',
+  ' */',
+  'export default function Sample(params) {',
+  '  Transform.call(this, [], params);',
+  '  this.count = 0;',
+  '}',
+  '',
+  'inherits(Sample, Transform, {',
+  '  transform(_, pulse) {',
+  '    const out = pulse.fork(pulse.NO_SOURCE),',
+  '          num = _.size,',
+  '          map = this.value.reduce((m, t) => (m[tupleid(t)] = 1, m), {});',
+  '    let res = this.value, cnt = this.count;',
+  '    function update(t) {',
+  '      if (res.length < num) {',
+  '        res.push(t);',
+  '      } else {',
+  '        const idx = ~~((cnt + 1) * random());',
+  '        if (idx < res.length) { out.rem.push(res[idx]); res[idx] = t; }',
+  '      }',
+  '      ++cnt;',
+  '    }',
+  '    if (pulse.rem.length) {',
+  '      // find all tuples that should be removed, add to output',
+  '      pulse.visit(pulse.REM, t => { if (map[tupleid(t)]) { map[tupleid(t)] = -1; out.rem.push(t); } --cnt; });',
+  '      // filter removed tuples out of the sample reservoir',
+  '      res = res.filter(t => map[tupleid(t)] !== -1);',
+  '    }',
+  '    // replenish the sample if the backing data source is available',
+  '    if (pulse.add.length) pulse.visit(pulse.ADD, update);',
+  '    this.count = cnt;',
+  '    this.value = out.source = res;',
+  '    return out;',
+  '  }',
+  '});',
+  '',
+].join('\n');
+
+const MIXTURE_JS = [
+  "import {random} from './random';",
+  '',
+  'export default function(dists, weights) {',
+  '  let m = 0, w;',
+  '  const dist = {',
+  '    sample() {',
+  '      const r = random();',
+  '      let d = dists[m-1], v = w[0], i = 0;',
+  '      // first select distribution',
+  '      for (; i<m-1; v += w[++i]) {',
+  '        if (r < v) { d = dists[i]; break; }',
+  '      }',
+  '      // then sample from it',
+  '      return d.sample();',
+  '    },',
+  '  };',
+  '  return dist;',
+  '}',
+  '',
+].join('\n');
+
+/** vega-statistics' integer.js: a third file that draws a random sample too. */
+const INTEGER_JS = [
+  "import {random} from './random';",
+  '',
+  'export default function(min, max) {',
+  '  const dist = {',
+  '    sample() {',
+  '      return min + Math.floor(random() * (max - min));',
+  '    },',
+  '  };',
+  '  return dist;',
+  '}',
+  '',
+].join('\n');
+
+describe('a file that says more of a "how" question passes one the lists put a fifth ahead', () => {
+  const question = 'how does vega keep a random sample of rows as new data arrives and old rows are removed';
+  let vega: Corpus;
+  let vegaText: TextIndex;
+  beforeAll(async () => {
+    vega = await parsedCorpus([
+      { path: 'vega-transforms/src/Sample.js', text: SAMPLE_JS },
+      { path: 'vega-statistics/src/mixture.js', text: MIXTURE_JS },
+      { path: 'vega-statistics/src/integer.js', text: INTEGER_JS },
+    ]);
+    vegaText = TextIndex.build(vega);
+  });
+
+  const run = (weighsFileWords: boolean) => {
+    const reservoir = definitionNamed(vega, 'transform');
+    const draw = vega.chunks.find((c) => c.symbol?.endsWith('sample') && c.path.endsWith('mixture.js'))!;
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(at(3, draw), at(22, reservoir)),
+      text: merge(at(0, reservoir), at(10, draw)),
+      structural: merge(at(18, draw), at(42, reservoir)),
+    };
+    return fuse(
+      fusionInput(lists, chunkOrFiller(vega, 'o', '.js'), {
+        limit: 100,
+        ...(weighsFileWords ? { fileWordsOf: fileWordsLookup(vega, (w) => vegaText.chunksSaying(w), question) } : {}),
+      }),
+    ).filter((r) => !r.path.startsWith('o/'));
+  };
+
+  it('puts the reservoir over the distribution’s one draw', () => {
+    const before = run(false).map((r) => r.path);
+    expect(before.slice(0, 2)).toEqual(['vega-statistics/src/mixture.js', 'vega-transforms/src/Sample.js']);
+    const after = run(true);
+    expect(after.slice(0, 2).map((r) => r.path)).toEqual([
+      'vega-transforms/src/Sample.js',
+      'vega-statistics/src/mixture.js',
+    ]);
+    const [reservoir, draw] = after;
+    expect(draw.explanation.fileWords!.share).toBeLessThan(reservoir.explanation.fileWords!.share);
     for (const r of after) expect(scoreFromExplanation(r.explanation)).toBeCloseTo(r.score, 12);
   });
 });

@@ -61,24 +61,25 @@ const ECMASCRIPT_COMMON = `
   right: (assignment_expression right: [(arrow_function) (function_expression)])) @definition.method
 `;
 
-const JAVASCRIPT_EXTRA = `${ECMASCRIPT_COMMON}
-; \`mw.storage.session = new SafeStorage( sessionStorage );\`: an instance put on a namespace's property, at the
-; script's top level or in the function a module wraps itself in (\`( function () { … }() )\`), is that name's
-; definition (\`module.exports = new Router()\` names no property); the same assignment inside any other
-; function is a use.
-(program (expression_statement (assignment_expression
+/**
+ * `mw.storage.session = new SafeStorage( sessionStorage );`: an instance put on a namespace's
+ * property (not `module.exports = new Router()`, which names no property); JAVASCRIPT_EXTRA places it.
+ */
+const NAMESPACE_INSTANCE = `(expression_statement (assignment_expression
   left: (member_expression object: [(identifier) (member_expression object: [(identifier) (member_expression)])] @_holder property: (property_identifier) @name)
-  right: (new_expression)) @definition.variable)
+  right: (new_expression)) @definition.variable)`;
+
+const JAVASCRIPT_EXTRA = `${ECMASCRIPT_COMMON}
+; An instance put on a namespace's property at the script's top level or in the function a module
+; wraps itself in (\`( function () { … }() )\`, either way round) is that name's definition; the
+; same assignment inside any other function is a use.
+(program ${NAMESPACE_INSTANCE}
  (#not-match? @_holder "^(module)$"))
 (program (expression_statement (parenthesized_expression (call_expression function: (function_expression body: (statement_block
-  (expression_statement (assignment_expression
-    left: (member_expression object: [(identifier) (member_expression object: [(identifier) (member_expression)])] @_holder property: (property_identifier) @name)
-    right: (new_expression)) @definition.variable))))))
+  ${NAMESPACE_INSTANCE})))))
  (#not-match? @_holder "^(module)$"))
 (program (expression_statement (call_expression function: (parenthesized_expression (function_expression body: (statement_block
-  (expression_statement (assignment_expression
-    left: (member_expression object: [(identifier) (member_expression object: [(identifier) (member_expression)])] @_holder property: (property_identifier) @name)
-    right: (new_expression)) @definition.variable))))))
+  ${NAMESPACE_INSTANCE})))))
  (#not-match? @_holder "^(module)$"))
 (field_definition
   property: (property_identifier) @name

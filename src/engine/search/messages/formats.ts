@@ -124,6 +124,9 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
   };
   for (const lit of literals) {
     const between = previous ? source.slice(previous.end, lit.start) : null;
+    // For a run written into a C++ stream: the values its next statements write before this literal.
+    const stream = current && between !== null ? streamed.get(current) : undefined;
+    const streamedValues = stream !== undefined && between !== null ? streamValues(between, stream) : null;
     // Side by side, across a line continuation (Ruby's and Python's `"a " \` then `"b"`), or
     // added to each other (`"fingerprint #{…} " +` then `"#{message} for …"`).
     if (current && between !== null && echoed.has(current) && SHELL_WORD_BREAK.test(between)) {
@@ -134,10 +137,10 @@ export function formatRuns(source: string, focus = 0): FormatRun[] {
     } else if (current && between !== null && /^\s*(?:\\\n\s*|(?:\+|<<|\.(?=\s))\s*)?$/.test(between)) {
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
-    } else if (current && between !== null && streamed.has(current) && streamValues(between, streamed.get(current)!)) {
+    } else if (current && streamedValues) {
       // `ss << "expected grid "; if (!name.empty()) ss << name << " "; ss << "outside value > 0, got " << v;`:
       // statements writing into the same stream print one message, the values between its literals.
-      for (const value of streamValues(between, streamed.get(current)!)!) current.pieces.push({ placeholder: value });
+      for (const value of streamedValues) current.pieces.push({ placeholder: value });
       current.pieces.push(...formatPieces(lit.content));
       current.literals.push(lit);
     } else if (current && between !== null && CONCAT_CALL.test(between)) {

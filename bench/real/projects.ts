@@ -2654,6 +2654,69 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07b',
   },
+  // Thirty-third group (h48-qa), written from reading the code before Fourfold ran on it: Bash and
+  // Lua. Performance Co-Pilot 6.0.3 (pcp): the system performance toolkit's shell code, root the
+  // package's top, 212 files of about 25,000 lines (the C binaries, the Perl and Python agents, the
+  // pmchart views and the symlinks of usr/share/pcp/lib and var/lib/pcp left out by the exclude):
+  // the rc scripts (etc/init.d/pcp, pmcd, pmie, pmlogger, pmproxy), the libraries they and the
+  // tools source (usr/lib/pcp/lib: rc-proc.sh with the chkconfig_* service helpers, utilproc.sh,
+  // pmdaproc.sh, the 1,400-line PMDA install/remove engine, bashproc.sh), the cron and service
+  // scripts in usr/lib/pcp/bin (pmlogger_check, pmlogger_daily, pmie_check, pmie_daily,
+  // pmlogger_merge, pmlogger_rewrite, pmfind_check, pmnewlog, mkaf), the commands pmlogctl (also
+  // pmiectl), pmafm, pcp, genpmda and pmdiff, the PMNS scripts and each agent's Install, Remove and
+  // Upgrade scripts in usr/lib/pcp/pmdas (mostly a few lines calling pmdaproc.sh, some with their
+  // own dialogue, as weblog's server.sh). Families: weblog's per-server _*_extract readers, the rc
+  // scripts' _start_*/_shutdown, the *_check scripts' _check_* waits and _configure_*, the pmlock
+  // _lock loops, chkconfig_on/off; messages are `Error: …`/`Warning: …` lines with the host,
+  // directory or file filled in; dependants are `. $PCP_SHARE_DIR/lib/rc-proc.sh` lines (the share
+  // folder holds symlinks to usr/lib/pcp/lib). TeX Live's LuaTeX packages (texlive-luatex, Debian
+  // source texlive-base): usr/share/texlive/texmf-dist, 185 .lua files of about 79,500 lines by many
+  // authors: luaotfload's own modules (the font name database with its fuzzy lookup and optical
+  // sizes, resolvers, configuration, diagnostics, features, letterspacing, HarfBuzz plug,
+  // luaotfload-tool), luacas (a computer algebra system: big integers, rationals, polynomial
+  // rings, expressions, derivatives and integrals), barracuda (barcodes: Code 39, Code 128, EAN
+  // with ISBN and ISSN, ITF, UPC, and its SVG and PDF drivers), LuaXML (the parser, DOM and CSS
+  // queries), lua-uca (Unicode collation), lua-uni-algos, the minim family, luakeys, luamplib,
+  // lua-widow-control, luatexko, luavlna, cstypo, spelling, checkcites, enigma and forty more.
+  // Left out: luaotfload's fontloader-*.lua and lualibs (copies of ConTeXt's code, already in the
+  // set as context), penlight (a bundled copy), luacas's test scripts and its vendored inspect and
+  // pepperfish profiler, the generated data tables (luaotfload-characters and -glyphlist, LuaXML's
+  // named entities, minim-math's table, lua-uca's DUCET). Families: luaotfload's style scorers,
+  // barracuda's canvas encoders and check digits, luacas's comparisons, the two single-letter
+  // preventers; messages are luaotfload's `luaotfload | category : …` lines, error() texts as
+  // LuaLaTeX shows them (chunk-and-line prefix trimmed) and texio lines; dependants are
+  // require('x') lines, resolved by file name. Rejected for Bash (all smaller than 100 files or
+  // thinner): surfraw (112 elvi of the same three hooks, one library), backupninja (28 files, the
+  // handlers without a shebang and the .helper files named with a dot), netdata-plugins-bash (25,
+  // its main plugins named *.plugin), munin-plugins-core (70 shell plugins, 11 with functions),
+  // gnulib (test scripts of top-level code), openfoam (its shell tools not shipped), linux-perf
+  // (39), devscripts, x2goserver, live-boot, rbenv, os-prober (17 to 33); for Lua: tarantool (its
+  // Lua tree is luarocks), lua-ljsyscall (77 files, mostly constant tables), texlive-lang-japanese
+  // (43). Neither package nor its Debian source is in the model's lists.
+  {
+    name: 'pcp',
+    pkg: 'pcp',
+    version: '6.0.3-1.1',
+    language: 'bash',
+    root: '.',
+    extensions: [''],
+    exclude:
+      /^(?!(etc\/init\.d\/(pcp|pmcd|pmie|pmlogger|pmproxy)|usr\/bin\/(genpmda|pcp|pmafm|pmdiff|pmgenmap|pmie2col|pmlogctl|pmsocks)|usr\/lib\/pcp\/bin\/(discover\/pcp-kube-pods|mkaf|pcp-(python|shping|summary|vmstat)|pmfind_check|pmie_(check|daily|email|farm)|pmlogger_(check|daily|daily_report|farm|merge|rewrite)|pmnewlog|pmnsadd|pmsignal)|usr\/lib\/pcp\/lib\/(bashproc|pmdaproc|rc-proc|utilproc)\.sh|usr\/lib\/pcp\/pmns\/(Rebuild|ReplacePmnsSubtree|lockpmns|unlockpmns)|usr\/lib\/pcp\/pmdas\/[^/]+\/(Install|Remove|Upgrade)|usr\/lib\/pcp\/pmdas\/(bash\/test-(child|trace)\.sh|cisco\/parse|txmon\/genload|weblog\/(server|weblogconv)\.sh|zimbra\/zimbraprobe))$)/,
+    half: 'tuning',
+    since: '2026-12-07c',
+  },
+  {
+    name: 'texlive-luatex',
+    pkg: 'texlive-luatex',
+    version: '2022.20230122-3',
+    language: 'lua',
+    root: 'usr/share/texlive/texmf-dist',
+    extensions: ['.lua'],
+    exclude:
+      /^(tex\/luatex\/luaotfload\/(fontloader-|luaotfload-(characters|glyphlist)\.lua$)|tex\/luatex\/(lualibs|penlight)\/|tex\/lualatex\/luacas\/test\/((calculus|expressions|polynomials|rings)\/|luacas-main\.lua$)|tex\/lualatex\/luacas\/_lib\/luacas-(inspect|pepperfish)\.lua$|scripts\/context\/|tex\/luatex\/minim-math\/minim-math-table\.lua$|tex\/luatex\/luaxml\/luaxml-namedentities\.lua$|scripts\/lua-uca\/lua-uca-ducet\.lua$)/,
+    half: 'tuning',
+    since: '2026-12-07c',
+  },
 ];
 
 export interface RealFile {

@@ -2666,7 +2666,7 @@ export const PROJECTS: readonly RealProject[] = [
   // Labsik-Greiner, longest edge, the composite scheme's averaging steps) and the adaptive composite
   // rules, the Laplace smoothers, the stripifier, the mesh checker, the heap, VDPM and the OpenSG
   // kernel. Families: the decimation modules' collapse_priority, the composite subdivider's
-  // unweighted averaging steps (VF, FV, EF, FE, VE, VV), the vertex-normal variants, the
+  // unweighted averaging steps (VF, FV, EF, FE, VE, VV, VdE), the vertex-normal variants, the
   // subdividers' weight tables, McDecimaterT's decimate loops; messages are omerr() lines on stderr
   // and uncaught std::runtime_error texts as `what():` prints them; dependants are `#include
   // <OpenMesh/…>` lines. dojox 1.17 (libjs-dojo-dojox, Debian source dojo like the dojo and dijit

@@ -2717,6 +2717,64 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07c',
   },
+  // Thirty-third group (h48-qb), written from reading the code before Fourfold ran on it: C++ and
+  // JavaScript. OpenMesh 9.0 (libopenmesh-dev, Debian source openmesh): the half-edge polygon-mesh
+  // library's headers, usr/include/OpenMesh, 186 files (.hh with the template bodies in *_impl.hh,
+  // two .h and one .inl) of about 49,000 lines; the compiled readers, writers and connectivity .cc
+  // are not shipped. Core: the array kernel with its garbage collection, PolyMeshT's normals and
+  // centroids, the circulators and smart ranges, properties with the PropertyManager and the
+  // PropertyCreationManager, the importer/exporter templates and the binary store/restore; Tools:
+  // the decimater (DecimaterT's heap, the multiple-choice McDecimaterT, the Mod* modules'
+  // collapse_priority), the uniform subdividers (Loop, Sqrt3, Catmull-Clark, modified butterfly,
+  // Labsik-Greiner, longest edge, the composite scheme's averaging steps) and the adaptive composite
+  // rules, the Laplace smoothers, the stripifier, the mesh checker, the heap, VDPM and the OpenSG
+  // kernel. Families: the decimation modules' collapse_priority, the composite subdivider's
+  // unweighted averaging steps (VF, FV, EF, FE, VE, VV, VdE), the vertex-normal variants, the
+  // subdividers' weight tables, McDecimaterT's decimate loops; messages are omerr() lines on stderr
+  // and uncaught std::runtime_error texts as `what():` prints them; dependants are `#include
+  // <OpenMesh/…>` lines. dojox 1.17 (libjs-dojo-dojox, Debian source dojo like the dojo and dijit
+  // projects of the set, but its own upstream repository and code base): the Dojo Toolkit's
+  // extensions, usr/share/javascript/dojox, of which its three largest graphics and data libraries
+  // are kept (the other 60 sub-projects, the nls bundles, charting's 42 colour themes and the built
+  // layers gfx.js, grid/DataGrid.js and charting/widget/Chart2D.js with their .uncompressed.js copies
+  // left out): charting/ (the Chart, the 2D plots, axes and scalers, the actions, the legends and
+  // widgets), gfx/ (the shape API, the matrix, paths, gradients, the animation helpers and the SVG,
+  // VML, canvas and Silverlight renderers) and grid/ (the grid's views, builder, scroller, focus and
+  // edit managers, cells, TreeGrid and LazyTreeGrid, EnhancedGrid with its plugins: pagination,
+  // filter, nested sorting, exporter, DnD, selector), 174 AMD modules of about 52,000 lines.
+  // Families: the matrix's *At transforms, the gfx animate* helpers, the path segment methods, the
+  // grid's mouse dispatchers, the animated plot actions' process; messages are `Uncaught Error: …`
+  // and console lines as the browser prints them; dependants are define() lists ("./PlotAction",
+  // "../Element"). Rejected for C++: libgecode-dev (598 headers, most of them propagator
+  // arithmetic), libabsl-dev (290 headers, the bodies in the compiled library, few messages),
+  // libsimdjson-dev (one amalgamated header), googletest and libspdlog-dev (rejected before). Rejected
+  // for JavaScript: node-inquirer (23 files of its own beside a bundled rxjs), node-redis (compiled
+  // from TypeScript), node-webassemblyjs (Babel output with ES-module copies), libjs-angularjs (one
+  // file per module and 738 locale tables), node-highlight.js (191 grammar tables), node-carto (42),
+  // node-jschardet (56), node-webfont (64), node-buble and node-dagre-d3-renderer (bundles). Neither
+  // package nor its Debian source is in the model's lists.
+  {
+    name: 'openmesh',
+    pkg: 'libopenmesh-dev',
+    version: '9.0-4+b1',
+    language: 'cpp',
+    root: 'usr/include/OpenMesh',
+    extensions: ['.hh', '.h', '.inl'],
+    half: 'tuning',
+    since: '2026-12-07c',
+  },
+  {
+    name: 'dojox',
+    pkg: 'libjs-dojo-dojox',
+    version: '1.17.2+dfsg1-2.1',
+    language: 'javascript',
+    root: 'usr/share/javascript/dojox',
+    extensions: ['.js'],
+    exclude:
+      /^(?!(charting|gfx|grid)\/)|(^|\/)nls\/|^charting\/themes\/|\.uncompressed\.js$|^grid\/DataGrid\.js$|^charting\/widget\/Chart2D\.js$/,
+    half: 'tuning',
+    since: '2026-12-07c',
+  },
 ];
 
 export interface RealFile {

@@ -59,7 +59,6 @@ import {
   SUBJECT_PLACE_GAIN,
   testsFollow,
   WEIGHTS,
-  DECLARATIONS_GIVE_WAY,
 } from './ranking';
 import {
   hasIndex,
@@ -71,8 +70,7 @@ import {
 } from './registry';
 import { chooseModalities, chooseStrategy, planTypedQuery, searchWeights, type Readiness } from './search/route';
 import { byEvidence, evidenceOfChunks, keepEvidenced } from './search/evidence';
-import { retrieve, showList, type Retrieval } from './search/retrieve';
-import { declarationsToDefinitions } from './search/declarations';
+import { retrieve, type Retrieval } from './search/retrieve';
 import {
   gatedWeights,
   graphFloodGate,
@@ -336,7 +334,6 @@ export class Engine {
     const subject = plan.similarToChunk !== undefined ? this.corpus.chunks[plan.similarToChunk] : undefined;
     const subjectsAlso = (plan.similarAlso ?? []).map((id) => this.corpus.chunks[id]);
     if (subject) dropSubject(this.corpus, subject, retrieval.lists, retrieval.runs, subjectsAlso);
-    if (plan.intent === 'understand_code') this.declarationsGiveWay(retrieval, DECLARATIONS_GIVE_WAY);
     const skipped = settledSkips(choice.skipped, route.directSkipped, retrieval.fusedIn);
     const notes = [...scope.notes, ...planNotes, ...weighting.notes, ...choice.notes, ...retrieval.notes, ...gateNotes];
     const tieNote = listFloorNote(plan, weights, retrieval);
@@ -652,26 +649,6 @@ export class Engine {
         (id) => this.corpus.chunks[id],
       ),
     };
-  }
-  /**
-   * On a question about what code does, a C or C++ declaration's place in `modalities`' lists is
-   * given to the definition it declares (search/declarations.ts), and each run shows its list so.
-   */
-  private declarationsGiveWay(retrieval: Retrieval, modalities: readonly Modality[]): void {
-    const structural = this.indexes.structural;
-    if (!structural) return;
-    for (const m of modalities) {
-      const list = retrieval.lists[m];
-      if (!list) continue;
-      const mapped = declarationsToDefinitions(
-        list,
-        (id) => structural.definitionOfDeclaration(id),
-        (id) => this.corpus.chunks[id],
-      );
-      retrieval.lists[m] = mapped;
-      const run = retrieval.runs.get(m);
-      if (run) showList(run, mapped);
-    }
   }
   /** Whether a chunk is a class-like definition holding members' chunks (search/containers.ts), per file on first use. */
   private holders: ((chunkId: number) => boolean) | undefined;

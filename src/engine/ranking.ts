@@ -462,13 +462,6 @@ export const STAND_IN_DEMOTION_RULE = 'declaration, body elsewhere';
  * of vasnprintf is written under a macro's name (`VASNPRINTF`), so no body of its name is found
  * and the stand-in rule let it be.
  */
-/**
- * The lists in which, on a question about what code does, a C or C++ declaration without a body
- * gives its place to the definition it declares (search/declarations.ts): the model's, which
- * reads a prototype as its path, name and signature, words the definition's chunk says too, so a
- * header of prototypes crowded the bodies out of its first places (docs/ranking.md).
- */
-export const DECLARATIONS_GIVE_WAY: readonly Modality[] = ['semantic'];
 export const PROTOTYPE_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const PROTOTYPE_DEMOTION_RULE = 'declaration without a body, for code like a body';
 

@@ -30,7 +30,6 @@ import {
 } from './siblings';
 import { DefinitionTermPostings, ReferencePostings } from './postings';
 import { CorpusNamesBuilder } from '../corpus-names';
-import { callArity } from './arity';
 import { C_FAMILY_LANGUAGES } from './grammars';
 import type { NameMatch, NameMatchKind, NameQuery } from './names';
 import { overlap } from '../line-range';
@@ -645,47 +644,6 @@ export class StructuralIndex implements Retriever {
       if (this.data.defChunk[d] !== chunkId && !this.isStandIn(d) && this.declarationOnly(d) === 0)
         bodies.add(this.data.defChunk[d]);
     return [...bodies].sort((a, b) => a - b);
-  }
-
-  /**
-   * The chunk of the one definition a C or C++ declaration without a body declares: a prototype
-   * chunk (isPrototypeChunk) of a name the repository defines with a body in a C or C++ file,
-   * the same container (a C function's one global definition; a C++ method's out-of-line
-   * `Widget::run` for the class's `run`), and, when the name has several such bodies (overloads),
-   * the one taking as many parameters. Undefined when none or more than one fit: a library
-   * header whose bodies are compiled elsewhere keeps its declaration.
-   */
-  definitionOfDeclaration(chunkId: number): number | undefined {
-    if (!this.isPrototypeChunk(chunkId)) return undefined;
-    const id = this.names.idOf(this.corpus.chunks[chunkId].symbol!);
-    if (id === undefined) return undefined;
-    const defs = this.defsOfName(id);
-    const own = [...defs].filter((d) => this.data.defChunk[d] === chunkId);
-    if (!own.every((d) => this.isCFamily(d))) return undefined;
-    const container = this.definition(own[0]).container;
-    const arity = (d: number) => {
-      const def = this.definition(d);
-      const a = callArity(def.name, def.signature);
-      return a === null ? '' : `${a.min}-${a.max}`;
-    };
-    const arities = new Set(own.map(arity));
-    const bodies = [...defs].filter((d) => {
-      if (this.data.defChunk[d] === chunkId || this.declarationOnly(d) === 1 || !this.isCFamily(d)) return false;
-      const def = this.definition(d);
-      return (def.kind === 'function' || def.kind === 'method') && def.container === container;
-    });
-    const chunks = (ds: number[]) => new Set(ds.map((d) => this.data.defChunk[d]));
-    let found = chunks(bodies);
-    if (found.size > 1 && arities.size === 1) {
-      const [taken] = arities;
-      found = chunks(bodies.filter((d) => arity(d) === taken));
-    }
-    return found.size === 1 ? [...found][0] : undefined;
-  }
-
-  /** Whether a definition is in a C or C++ file. */
-  private isCFamily(def: number): boolean {
-    return C_FAMILY_LANGUAGES.has(this.corpus.files[this.data.defFile[def]].language ?? '');
   }
 
   /** Every definition a name query matches, scored; unsorted (callers rank only what they keep). */

@@ -9,7 +9,8 @@
  * initialised from inverse document frequency. Loss: symmetric InfoNCE over in-batch
  * negatives at temperature TEMPERATURE; batches are built from groups of GROUP_SIZE pairs of
  * the same package, so every batch carries hard negatives from the same package (same
- * vocabulary, different function). Lazy (sparse) Adam; token dropout on the code side.
+ * vocabulary, different function): at random, or (opt-in, NEGATIVES) the pairs BM25 finds for a
+ * pair's question. Lazy (sparse) Adam; token dropout on the code side.
  * Each example's question is drawn per epoch among the doc sentence, its summary and (opt-in)
  * its typed views (sampleQuery). Early stopping on the held-out packages' MRR@10 (float
  * vectors; with typed views, doc sentences and keyword views averaged: selectionScore); the
@@ -76,6 +77,17 @@ const NAME_VIEW_RATE = Number(process.env.FOURFOLD_MODEL_NAME_VIEW_RATE ?? 0);
  * the base did not have. Stored chunk vectors of code in the base's vocabulary stay the same.
  */
 const FREEZE_BASE = process.env.FOURFOLD_MODEL_FREEZE_BASE === '1';
+/**
+ * How a package's pairs are grouped (GROUP_SIZE at a time) into a batch. 'random' (the default):
+ * at random within the package. 'bm25' (FOURFOLD_MODEL_NEGATIVES=bm25): each group grows from a
+ * seed pair through the pairs whose code BM25 ranks highest for its doc sentence and for its
+ * keyword view (mineNeighbours), so a question is scored against the functions that share its
+ * words but do not answer it: where text search is strong and random negatives rarely test it.
+ */
+const NEGATIVES = process.env.FOURFOLD_MODEL_NEGATIVES === 'bm25' ? 'bm25' : 'random';
+/** BM25's term-frequency saturation and length normalisation (the usual values). */
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 const MAX_EPOCHS = Number(process.env.FOURFOLD_MODEL_EPOCHS ?? 8);
 const PATIENCE = 2;
 /** Held-out evaluation: rank among this package's pairs, cut off at 10. */
@@ -395,6 +407,98 @@ export function repeatsPerLanguage(languages: string[], min = MIN_LANGUAGE_PAIRS
   return out;
 }
 
+/** A sequence's token ids without the special tokens, in order. */
+function idsOf(all: Int32Array, [from, to]: [number, number]): number[] {
+  const out: number[] = [];
+  for (let i = from; i < to; i++) if (all[i] >= SPECIAL_TOKENS.length) out.push(all[i]);
+  return out;
+}
+
+/**
+ * For each pair of one package, the other pairs whose code BM25 (over the code sides' token ids,
+ * statistics of that package) ranks highest for its questions, best first: the top `perQuestion`
+ * for each question, interleaved and without repeats. A pair with the same code or the same
+ * question is skipped: it answers the question too, so it is no negative.
+ */
+export function mineNeighbours(codes: number[][], questions: number[][][], perQuestion = GROUP_SIZE - 1): number[][] {
+  const n = codes.length;
+  const postings = new Map<number, { doc: number; tf: number }[]>();
+  const lengths = codes.map((c) => c.length);
+  const avg = lengths.reduce((a, b) => a + b, 0) / Math.max(1, n);
+  codes.forEach((code, doc) => {
+    const tf = new Map<number, number>();
+    for (const t of code) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const [t, c] of tf) {
+      let l = postings.get(t);
+      if (!l) postings.set(t, (l = []));
+      l.push({ doc, tf: c });
+    }
+  });
+  const codeKey = codes.map((c) => c.join(','));
+  const questionKeys = questions.map((qs) => new Set(qs.map((q) => q.join(','))));
+  const scores = new Float64Array(n);
+  return codes.map((_, self) => {
+    const lists: number[][] = [];
+    for (const question of questions[self]) {
+      scores.fill(0);
+      for (const t of new Set(question)) {
+        const l = postings.get(t);
+        if (!l) continue;
+        const idf = Math.log(1 + (n - l.length + 0.5) / (l.length + 0.5));
+        for (const { doc, tf } of l)
+          scores[doc] += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[doc]) / avg));
+      }
+      const ranked: number[] = [];
+      for (let d = 0; d < n; d++) if (scores[d] > 0 && d !== self) ranked.push(d);
+      ranked.sort((a, b) => scores[b] - scores[a] || a - b);
+      const kept: number[] = [];
+      for (const d of ranked) {
+        if (kept.length >= perQuestion) break;
+        if (codeKey[d] === codeKey[self] || [...questionKeys[d]].some((k) => questionKeys[self].has(k))) continue;
+        kept.push(d);
+      }
+      lists.push(kept);
+    }
+    const out: number[] = [];
+    for (let r = 0; r < perQuestion; r++)
+      for (const l of lists) if (r < l.length && !out.includes(l[r])) out.push(l[r]);
+    return out;
+  });
+}
+
+/**
+ * One epoch's groups of one package's pairs (`items`, with `neighbours[k]` indexes into items):
+ * in a shuffled order, each pair not yet placed seeds a group, which takes its unplaced
+ * neighbours, then theirs, best first, up to `size`; a group the neighbours cannot fill takes
+ * the next unplaced pairs of the order, as the random grouping would. Each pair is placed once.
+ */
+export function minedGroups<T>(items: T[], neighbours: number[][], random: SeededRandom, size = GROUP_SIZE): T[][] {
+  const order = random.shuffle(items.map((_, k) => k));
+  const placed = new Uint8Array(items.length);
+  const groups: T[][] = [];
+  let next = 0;
+  for (const seed of order) {
+    if (placed[seed]) continue;
+    const group = [seed];
+    placed[seed] = 1;
+    for (let g = 0; g < group.length && group.length < size; g++)
+      for (const k of neighbours[group[g]]) {
+        if (group.length >= size) break;
+        if (placed[k]) continue;
+        placed[k] = 1;
+        group.push(k);
+      }
+    while (group.length < size && next < order.length) {
+      const k = order[next++];
+      if (placed[k]) continue;
+      placed[k] = 1;
+      group.push(k);
+    }
+    groups.push(group.map((k) => items[k]));
+  }
+  return groups;
+}
+
 export async function train(): Promise<TrainReport> {
   const started = performance.now();
   const tok = JSON.parse(readFileSync(join(MODEL_CACHE, 'tokens.json'), 'utf8')) as TokenizedPairs;
@@ -419,6 +523,40 @@ export async function train(): Promise<TrainReport> {
     if (!l) byPkg.set(pkg, (l = []));
     l.push(i);
   }
+
+  // Mined once: the code sides (without dropout) and the questions do not change between epochs.
+  const mined = new Map<number, number[]>();
+  if (NEGATIVES === 'bm25') {
+    const t0 = performance.now();
+    for (const list of byPkg.values()) {
+      const near = mineNeighbours(
+        list.map((i) => idsOf(all, tok.pairs[i].code)),
+        list.map((i) => {
+          const p = tok.pairs[i];
+          return [idsOf(all, p.query), ...(p.keywords ? [idsOf(all, p.keywords)] : [])];
+        }),
+      );
+      list.forEach((i, k) =>
+        mined.set(
+          i,
+          near[k].map((j) => list[j]),
+        ),
+      );
+    }
+    logStep('train', `BM25 neighbours mined in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  /** One epoch's groups of these pairs of one package. */
+  const groupsOf = (list: number[]): number[][] => {
+    if (NEGATIVES === 'bm25') {
+      const at = new Map(list.map((i, k) => [i, k]));
+      const near = list.map((i) => (mined.get(i) ?? []).filter((j) => at.has(j)).map((j) => at.get(j)!));
+      return minedGroups(list, near, random);
+    }
+    const s = random.shuffle(list);
+    const out: number[][] = [];
+    for (let i = 0; i < s.length; i += GROUP_SIZE) out.push(s.slice(i, i + GROUP_SIZE));
+    return out;
+  };
 
   const languageRepeats = repeatsPerLanguage(trainIdx.map((i) => tok.pairs[i].language));
   if (languageRepeats.size > 0)
@@ -458,6 +596,7 @@ export async function train(): Promise<TrainReport> {
       learningRateScale: LR_SCALE,
       minLanguagePairs: MIN_LANGUAGE_PAIRS,
       freezeBase: FREEZE_BASE ? 1 : 0,
+      negatives: NEGATIVES,
     },
   };
   let best = { score: selectionScore(initial), table: model.table.slice(), weights: model.sideWeights.slice() };
@@ -475,15 +614,11 @@ export async function train(): Promise<TrainReport> {
     const t0 = performance.now();
     const groups: number[][] = [];
     for (const list of byPkg.values()) {
-      const s = random.shuffle(list);
-      for (let i = 0; i < s.length; i += GROUP_SIZE) groups.push(s.slice(i, i + GROUP_SIZE));
+      groups.push(...groupsOf(list));
       // The repeats of a rare language's pairs (a package may mix JavaScript and TypeScript).
       for (const [language, repeats] of languageRepeats) {
         const own = list.filter((i) => tok.pairs[i].language === language);
-        for (let r = 1; r < repeats && own.length > 0; r++) {
-          const again = random.shuffle(own);
-          for (let i = 0; i < again.length; i += GROUP_SIZE) groups.push(again.slice(i, i + GROUP_SIZE));
-        }
+        for (let r = 1; r < repeats && own.length > 0; r++) groups.push(...groupsOf(own));
       }
     }
     const order = random.shuffle(groups).flat();

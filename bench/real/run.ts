@@ -23,6 +23,7 @@ import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Engine } from '../../src/engine/engine';
+import { repositoryNamesOf } from '../../src/engine/search/repository-names';
 import type { Embedder } from '../../src/engine/semantic/embedder';
 import type { StructuralAnalyzer } from '../../src/engine/structural/analyzer';
 import { type Half, type LoadedProject, loadProject, PROJECTS } from './projects';
@@ -98,7 +99,9 @@ export async function runReal(
       for (const e of [...q.expected, ...(q.exclude ? [q.exclude] : [])])
         if (loaded.sha1.get(e.path) !== e.sha1) stale.push(`${q.id} ${e.path}`);
     const t = performance.now();
-    const engine = await Engine.build(loaded.files, deps);
+    // The folder a user opens is named for the project (a clone of clean-css is `clean-css/`);
+    // the package's folder here is the Debian path's (`usr/share/nodejs`, `src`).
+    const engine = await Engine.build(loaded.files, { ...deps, repositoryNames: repositoryNamesOf(spec.name) });
     const buildMs = performance.now() - t;
     log(
       `real: ${spec.name} (${spec.language}, ${loaded.files.length} files) built in ${(buildMs / 1000).toFixed(1)} s; ${mine.length} questions`,

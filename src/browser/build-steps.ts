@@ -17,6 +17,7 @@ import type { VoyageRetryInfo } from '../engine/semantic/voyage';
 import type { EmbeddingCache, StoredEmbeddingCache } from '../engine/store/store';
 import { intakeFiles, type IntakeEntry, type IntakeResult } from '../engine/intake/intake';
 import { ParseAhead } from '../engine/structural/parse-ahead';
+import { repositoryNamesOf } from '../engine/search/repository-names';
 import type { ArrivingFiles } from './arriving-files';
 import type { ModelLifecycle } from './model-lifecycle';
 import { voyageEmbedderId, type Settings } from './settings';
@@ -143,7 +144,12 @@ export async function readFiles(
           readStarted,
           listed,
           earlyText,
-          { analyzer, embedder: null, lexicalExpansion: model.lexicalExpansion() },
+          {
+            analyzer,
+            embedder: null,
+            lexicalExpansion: model.lexicalExpansion(),
+            repositoryNames: repositoryNamesOf(request.name),
+          },
           context.showPartial,
         )
       : null;
@@ -295,7 +301,13 @@ export async function buildEngine(
   const build = (embedder: Promise<Embedder | null>) =>
     Engine.build(
       intake.files,
-      { analyzer, embedder: null, embeddingCache: deps.embeddingCache, lexicalExpansion },
+      {
+        analyzer,
+        embedder: null,
+        embeddingCache: deps.embeddingCache,
+        lexicalExpansion,
+        repositoryNames: repositoryNamesOf(context.request.name),
+      },
       { signal, onProgress: progress, onStage, embedder, previous, skipped, early },
     );
   try {

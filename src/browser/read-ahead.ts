@@ -6,6 +6,7 @@
  */
 import { Engine, measure, SNAPSHOT_VERSION, type EngineSnapshot } from '../engine/engine';
 import { StoreError } from '../engine/store/store';
+import { repositoryNamesOf } from '../engine/search/repository-names';
 import { checkSnapshotVersion, SnapshotLoadError } from './snapshot-container';
 import { SETTING } from './settings';
 import { asksSomething, requestKey, searchView } from './search-views';
@@ -42,7 +43,7 @@ export async function loadStoredEngine(
     const embedderId = shown.stats?.embedder ?? null;
     const dimensions = (snapshot.modalities.semantic as { dimensions?: number } | null)?.dimensions ?? 0;
     const deps = await model.loadedEngineDeps(embedderId ? { id: embedderId, dimensions } : null);
-    return Engine.load(snapshot, deps);
+    return Engine.load(snapshot, { ...deps, repositoryNames: repositoryNamesOf(shown.name) });
   } catch (error) {
     if (error instanceof SnapshotLoadError || (error instanceof StoreError && error.kind === 'closed')) throw error;
     throw new SnapshotLoadError(

@@ -62,6 +62,11 @@ export interface EngineDeps {
    * function that reads it when a question first needs it (most questions never do).
    */
   lexicalExpansion?: LexicalExpansion | null | (() => LexicalExpansion | null);
+  /**
+   * The names the repository goes by (search/repository-names.ts repositoryNamesOf: the name of
+   * the folder it was opened at): a question asking how that says one weighs it as context.
+   */
+  repositoryNames?: readonly string[];
 }
 
 export interface BuildOptions {

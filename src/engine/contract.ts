@@ -513,6 +513,8 @@ export interface FileWords {
   share: number;
   /** 1 + FILE_WORDS_GAIN × share: multiplies the score. */
   factor: number;
+  /** The repository's own names the question said, left out of the words weighed (context, not subject). */
+  repositoryNames?: string[];
 }
 
 /** What a result's path words were counted against: a search-box phrase, or the part a "how does the <part>" question names. */

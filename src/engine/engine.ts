@@ -126,6 +126,7 @@ import {
   forwardeeLookup,
 } from './search/members';
 import { fileWordsLookup } from './search/file-words';
+import { withoutRepositoryNames } from './search/repository-names';
 import { placeWordsLookup, subjectPlaceWordsLookup } from './search/place-words';
 import { docCommentOwners, docHitsToDefinitions, standInHitsToBodies } from './search/doc-comments';
 import { containersOfMembers, withoutContainers } from './search/containers';
@@ -542,7 +543,7 @@ export class Engine {
                   ...(asksHowUndone(plan.raw) ? {} : { isDestructor: destructorLookup(this.corpus) }),
                   constructorHandsToItsClass: true,
                   functionsInFileOf: functionsInFileLookup(this.corpus),
-                  fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), plan.raw),
+                  ...this.fileWordsInput(plan.raw, usesShort),
                   firstPlacesBreakTies: true,
                   bodiesElsewhereOf: this.bodiesElsewhereLookup(),
                   // The stand-in's evidence (the function's name, its doc comment) is the body's:
@@ -557,7 +558,7 @@ export class Engine {
               ? { placeWordsOf: placeWordsLookup(this.corpus, plan.raw) }
               : {}),
             // "How does the spinner …": the part asked about names the file its code is in.
-            ...(howItWorks && strategy === 'fused' ? subjectPlaceInput(this.corpus, plan.raw) : {}),
+            ...(howItWorks && strategy === 'fused' ? this.subjectPlaceAsked(plan.raw, usesShort) : {}),
             ...(saysSet(plan.raw) ? {} : { isSetter: setterLookup(this.corpus) }),
             ...(asksHowMade(plan.raw) ? {} : { isConstructor: constructorLookup(this.corpus) }),
             flooredLists: ['graph'] as const,
@@ -608,6 +609,33 @@ export class Engine {
         `No ${absent.name} in this repository: the results are loose matches.${didYouMean(absent.suggestions)}`,
       );
     return { excluded, notReady, absent };
+  }
+
+  /**
+   * "How does clean-css …": the repository's own name says which product, not which part of it,
+   * so the rules that weigh a file by a how question's words read the question without it. Asked
+   * how to use the code ("how do I create a zrender instance"), the product is what is called:
+   * the name stays.
+   */
+  private ownNamesLeftOut(question: string, usesTheCode: boolean): { question: string; said: string[] } {
+    return usesTheCode ? { question, said: [] } : withoutRepositoryNames(question, this.deps.repositoryNames ?? []);
+  }
+
+  /** "How does the spinner …": the part asked about names the file its code is in (subjectPlaceInput). */
+  private subjectPlaceAsked(question: string, usesTheCode: boolean): ReturnType<typeof subjectPlaceInput> {
+    return subjectPlaceInput(this.corpus, this.ownNamesLeftOut(question, usesTheCode).question);
+  }
+
+  /** A how question's file words (search/file-words.ts), read without the repository's own names. */
+  private fileWordsInput(
+    question: string,
+    usesTheCode: boolean,
+  ): Pick<FusionInput, 'fileWordsOf' | 'repositoryNamesSaid'> {
+    const asked = this.ownNamesLeftOut(question, usesTheCode);
+    return {
+      fileWordsOf: fileWordsLookup(this.corpus, (w) => this.indexes.text.chunksSaying(w), asked.question),
+      ...(asked.said.length > 0 ? { repositoryNamesSaid: asked.said } : {}),
+    };
   }
 
   /**

@@ -163,6 +163,8 @@ export interface FusionInput {
    * says (search/file-words.ts); each file shown is weighed by 1 + FILE_WORDS_GAIN × it.
    */
   fileWordsOf?(chunk: Chunk): number;
+  /** The repository's own names the question said, which fileWordsOf left out: each file's explanation says so. */
+  repositoryNamesSaid?: readonly string[];
   /**
    * A phrase typed into a search box: the share of its words, weighed by rarity, that a chunk's
    * path says (search/place-words.ts); each file shown is weighed by 1 + PLACE_WORDS_GAIN × it.
@@ -536,8 +538,7 @@ export function fuse(input: FusionInput): SearchResult[] {
   const lone = functionsInFileOf
     ? withLoneChunkFilesDemoted(shortDemoted, listed, (r) => functionsInFileOf(input.chunkOf(r.chunkId)))
     : shortDemoted;
-  const { fileWordsOf } = input;
-  const fileWeighed = fileWordsOf ? withFileWordsWeighed(lone, (r) => fileWordsOf(input.chunkOf(r.chunkId))) : lone;
+  const fileWeighed = withFileWordsWeighed(lone, input);
   const weighed = withPlaceWordsWeighed(fileWeighed, input);
   const runs = (r: SearchResult) => r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
   const tiesBroken = input.firstPlacesBreakTies
@@ -835,12 +836,21 @@ function ranksAbove(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, numbe
  * files are ordered again: the file that does what a "how" question asks speaks its subject,
  * while another file's function may match a few of its words by a hair more.
  */
-function withFileWordsWeighed(files: SearchResult[], shareOf: (r: SearchResult) => number): SearchResult[] {
+function withFileWordsWeighed(
+  files: SearchResult[],
+  input: Pick<FusionInput, 'fileWordsOf' | 'repositoryNamesSaid' | 'chunkOf'>,
+): SearchResult[] {
+  const { fileWordsOf, repositoryNamesSaid: repositoryNames = [] } = input;
+  if (!fileWordsOf) return files;
   for (const r of files) {
-    const share = shareOf(r);
+    const share = fileWordsOf(input.chunkOf(r.chunkId));
     const runs = r.definitionKind !== undefined && BOOSTED_KINDS.has(r.definitionKind);
     const factor = 1 + (runs ? FILE_WORDS_CODE_GAIN : FILE_WORDS_GAIN) * share;
-    r.explanation.fileWords = { share, factor };
+    r.explanation.fileWords = {
+      share,
+      factor,
+      ...(repositoryNames.length > 0 ? { repositoryNames: [...repositoryNames] } : {}),
+    };
     r.explanation.score = r.score = r.score * factor;
   }
   return [...files].sort(compareResults);

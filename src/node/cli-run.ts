@@ -315,7 +315,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       extra.push(`shown for its file ×${x.explanation.member.factor.toFixed(3)} (${x.explanation.member.rule})`);
     if (x.explanation.fileWords)
       extra.push(
-        `file words ×${x.explanation.fileWords.factor.toFixed(3)} (its file says ${Math.round(x.explanation.fileWords.share * 100)} % of the question)`,
+        `file words ×${x.explanation.fileWords.factor.toFixed(3)} (its file says ${Math.round(x.explanation.fileWords.share * 100)} % of the question${repositoryNamesNote(x.explanation.fileWords.repositoryNames)})`,
       );
     if (x.explanation.placeWords)
       extra.push(
@@ -368,4 +368,10 @@ function symbolLabel(name: string, kind: string | undefined): string {
 function round(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
+}
+
+/** Names the question said that name this repository: context, not words a file must say. */
+function repositoryNamesNote(names: readonly string[] | undefined): string {
+  if (!names || names.length === 0) return '';
+  return `; ${names.map((n) => `'${n}'`).join(', ')} ${names.length === 1 ? 'names' : 'name'} this repository, not a part of it`;
 }

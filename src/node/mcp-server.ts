@@ -267,7 +267,16 @@ const explanationShape = z.object({
       "a question about behaviour: this member answers for its file in place of the file's top chunk; factor = that chunk's score ÷ this one's own",
     ),
   fileWords: z
-    .object({ share: z.number(), factor: z.number() })
+    .object({
+      share: z.number(),
+      factor: z.number(),
+      repositoryNames: z
+        .array(z.string())
+        .optional()
+        .describe(
+          "the repository's own names the question said: they name the product, not the part asked about, so its words were read without them",
+        ),
+    })
     .optional()
     .describe(
       `a question asking how: the share of the question's words, each weighed by its rarity among the files, that this result's file says; factor = 1 + ${FILE_WORDS_CODE_GAIN} × share when code that runs (a function, method, class or macro) shows the file, 1 + ${FILE_WORDS_GAIN} × share otherwise`,

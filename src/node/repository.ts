@@ -5,7 +5,7 @@
  * unchanged chunks their embeddings.
  */
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Engine, type EngineDeps, type EngineSnapshot, SNAPSHOT_VERSION, SnapshotDamagedError } from '../engine/engine';
 import { AnalysisReader } from '../engine/store/analysis-table';
 import type { FileAnalysis, IndexProgress, Language } from '../engine/contract';
@@ -34,6 +34,7 @@ import type { BuildAnalyzer } from './parse-pool';
 import { TreeRecorder, type StoredTree } from './tree-check';
 import { emptyWalkStats, walkRepository } from './walk';
 import { nodeLexicalExpansion } from './lexical-expansion';
+import { repositoryNamesOf } from '../engine/search/repository-names';
 import { traceMark, tracedProgress } from './build-trace';
 
 export type EmbedderChoice = NodeEmbedderKind;
@@ -208,6 +209,7 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
     const engine = loadOrNull(
       previous,
       await embedderFor(options.embedder, storedEmbedderOf(previous)),
+      repositoryNamesOf(basename(root)),
       options.onNotice,
     );
     if (engine) {
@@ -234,7 +236,7 @@ async function openWith(ctx: OpenContext): Promise<OpenedRepository> {
   const analyzer = await buildAnalyzer(pool, parsing, intake, previous, languages.names);
   const engine = await buildEngine(
     intake,
-    { analyzer, embedder, embeddingCache },
+    { analyzer, embedder, embeddingCache, repositoryNames: repositoryNamesOf(basename(root)) },
     previous,
     tracedProgress(options.onProgress),
   );
@@ -275,6 +277,7 @@ async function openCached(
   const { snapshot, engine } = await loadCached(
     readStored,
     (file) => embedderFor(options.embedder, file.storedEmbedder()),
+    repositoryNamesOf(basename(root)),
     options,
   );
   if (!snapshot || !engine) return null;
@@ -300,13 +303,14 @@ async function openCached(
 async function loadCached(
   readStored: () => Promise<StoredSnapshot | null>,
   embedderFor: (file: SnapshotFile) => Promise<Embedder | null>,
+  repositoryNames: readonly string[],
   options: OpenOptions,
 ): Promise<{ snapshot: EngineSnapshot | null; engine: Engine | null }> {
   const stored = await readStored();
   if (!stored || stored.snapshot.version !== SNAPSHOT_VERSION) return { snapshot: null, engine: null };
   const snapshot = options.onDemand ? stored.snapshot : wholeSnapshot(stored, options.onNotice);
   if (!snapshot) return { snapshot: null, engine: null };
-  return { snapshot, engine: loadOrNull(snapshot, await embedderFor(stored.file), options.onNotice) };
+  return { snapshot, engine: loadOrNull(snapshot, await embedderFor(stored.file), repositoryNames, options.onNotice) };
 }
 
 /** A stored snapshot whose every part has been read and checked, or null (after saying so) when one is damaged. */
@@ -342,17 +346,28 @@ function buildNotice(intake: IntakeResult, previous: EngineSnapshot | null): str
 /** Builds the engine from the intake, reusing `previous` where it can, and closes the analyzer either way. */
 async function buildEngine(
   intake: IntakeResult,
-  deps: { analyzer: BuildAnalyzer; embedder: Embedder | null; embeddingCache: DiskEmbeddingCache | null },
+  deps: {
+    analyzer: BuildAnalyzer;
+    embedder: Embedder | null;
+    embeddingCache: DiskEmbeddingCache | null;
+    repositoryNames: readonly string[];
+  },
   previous: EngineSnapshot | null,
   onProgress: OpenOptions['onProgress'],
 ): Promise<Engine> {
-  const { analyzer, embedder, embeddingCache } = deps;
+  const { analyzer, embedder, embeddingCache, repositoryNames } = deps;
   const text = analyzer.textIndexer;
   traceMark('engine-build:start');
   try {
     return await Engine.build(
       intake.files,
-      { analyzer, embedder, embeddingCache: embeddingCache ?? undefined, lexicalExpansion: nodeLexicalExpansion() },
+      {
+        analyzer,
+        embedder,
+        embeddingCache: embeddingCache ?? undefined,
+        lexicalExpansion: nodeLexicalExpansion(),
+        repositoryNames,
+      },
       {
         previous: previous ?? undefined,
         skipped: intake.skipped,
@@ -481,11 +496,17 @@ interface StoredSnapshot {
 function loadOrNull(
   snapshot: EngineSnapshot,
   embedder: Embedder | null,
+  repositoryNames: readonly string[],
   onNotice?: (message: string) => void,
 ): Engine | null {
   try {
     // The expansion table (a 0.24 MB JSON) is parsed by the first question that expands, not at every load.
-    return Engine.load(snapshot, { analyzer: noAnalyzer, embedder, lexicalExpansion: () => nodeLexicalExpansion() });
+    return Engine.load(snapshot, {
+      analyzer: noAnalyzer,
+      embedder,
+      lexicalExpansion: () => nodeLexicalExpansion(),
+      repositoryNames,
+    });
   } catch (e) {
     onNotice?.(`the cached index could not be read (${e instanceof Error ? e.message : String(e)}): rebuilding it`);
     return null;

@@ -325,7 +325,11 @@ function FileWordsRow({ fileWords }: { fileWords: FileWords }) {
       <dt>file words</dt>
       <dd data-field="file-words">
         × {fileWords.factor.toFixed(3)} (its file says {Math.round(100 * fileWords.share)}% of the question, rarer words
-        weighing more)
+        weighing more
+        {fileWords.repositoryNames?.length
+          ? `; ${fileWords.repositoryNames.map((n) => `'${n}'`).join(', ')} ${fileWords.repositoryNames.length === 1 ? 'names' : 'name'} this repository, not a part of it`
+          : ''}
+        )
       </dd>
     </div>
   );

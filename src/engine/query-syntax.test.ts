@@ -93,6 +93,19 @@ describe('parseQuery: what the query syntax understands', () => {
     expect(parseQuery('check the /pro+c directory').error).toBeDefined();
   });
 
+  it('a root folder closing a printed message is its value, no pattern (pcp: "…, not /root")', () => {
+    for (const pasted of [
+      'Error: expect current directory to be .../pmdas/apache, not /root',
+      'cannot create lock file: /tmp',
+    ]) {
+      expect(parseQuery(pasted)).toMatchObject({ text: pasted });
+      expect(parseQuery(pasted).error).toBeUndefined();
+    }
+    // Typed after words with no clause closed before it, it still opens a pattern.
+    expect(parseQuery('check the opened /proc').error).toBeDefined();
+    expect(parseQuery('lang:go check /proc').error).toBeDefined();
+  });
+
   it('bad input gets a clear message', () => {
     expect(parseQuery('/unterminated(').error).toBe(
       'The regular expression /unterminated( has no closing /: write /pattern/ (or put the text in "quotes").',

@@ -229,6 +229,10 @@ function findRegex(
       // A root folder a sentence names, words before it and after it (`how does it check that the
       // opened /proc directory is the real procfs root`, real set, rustix): a name, no pattern.
       if (i > 0 && /^\/[\w.-]+$/.test(token) && /\S/.test(raw.slice(i + token.length))) continue;
+      // Last, after a clause a comma, colon or semicolon closes: a printed message's value
+      // (`expect current directory to be …, not /root`, `permission denied: /root`), which a
+      // pattern typed after a few words is not written so.
+      if (i > 0 && /^\/[\w.-]+$/.test(token) && /[,:;]\s/.test(raw.slice(0, i))) continue;
       return {
         code: 'unclosed-regex',
         error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").`,

@@ -155,7 +155,7 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    and a JavaScript property set to a new object at a script's or module wrapper's top
  *    (`mw.storage.session = new SafeStorage(…)`) are definitions: an older snapshot has neither.
  */
-export const SNAPSHOT_VERSION = 47;
+export const SNAPSHOT_VERSION = 48;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -19,6 +19,7 @@ import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
 import { luaLoopedDefinitions } from './lua-loops';
+import { shellEvalDefinitions } from './shell-eval';
 import { holdsLine, type LineRange } from '../line-range';
 
 /** Files larger than this (UTF-16 code units ≈ bytes for code) are not parsed: too slow, rarely hand-written. */
@@ -263,6 +264,7 @@ export class StructuralAnalyzer {
         addMacroInstances(found.definitions, rustMacroDefinitions(text, macroTable(rustMacroRules(text))));
       }
       if (lang === 'lua') addMacroInstances(found.definitions, luaLoopedDefinitions(root, text));
+      if (lang === 'bash') addMacroInstances(found.definitions, shellEvalDefinitions(text));
       if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, budget);
       if (lang === 'c' || lang === 'cpp')
         addMacroInstances(found.definitions, macroNamedFunctions(original, found.definitions));

@@ -418,6 +418,73 @@ describe('definitions a C++ macro or a JavaScript module scope makes', () => {
     expect(named(c, 'node_list')).toEqual([{ kind: 'struct', nameLine: 3 }]);
   });
 
+  it('C++: `class OPENVDB_API Exception: public std::exception` (an export macro, then bases) is the class, with its members', async () => {
+    const a = await analyze('Exceptions.h', 'openvdb-exceptions.h.txt');
+    // Under `OPENVDB_USE_VERSION_NAMESPACE`, a lone macro the grammar reads as a function's head.
+    expect(named(a, 'Exception')).toContainEqual({ kind: 'class', nameLine: 18 });
+    expect(a.definitions.find((d) => d.name === 'mMessage')).toMatchObject({ kind: 'field', container: 'Exception' });
+    const b = await analyzer.analyzeAsync(
+      'grid.h',
+      [
+        'namespace vdb {',
+        'class VDB_API Grid final : public GridBase',
+        '{',
+        'public:',
+        '    int size() const { return mSize; }',
+        'private:',
+        '    int mSize;',
+        '};',
+        'struct VDB_API Handle : Counted<Handle> { int id; };',
+        'struct point make_point(int x) { struct point p; p.x = x; return p; }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(named(b, 'Grid')).toEqual([{ kind: 'class', container: 'vdb', nameLine: 2 }]);
+    expect(b.definitions.find((d) => d.name === 'size')).toMatchObject({ container: 'Grid' });
+    expect(named(b, 'Handle')).toEqual([{ kind: 'struct', container: 'vdb', nameLine: 9 }]);
+    // A function returning a struct is no class head.
+    expect(named(b, 'make_point')).toEqual([{ kind: 'function', container: 'vdb', nameLine: 10 }]);
+  });
+
+  it('Bash: a function a function makes with `eval` under a name from its arguments, one for each call (git completion)', async () => {
+    // git 2.39 contrib/completion/git-completion.bash (GPL-2.0), lines 3524-3560 and 3582-3590, excerpts.
+    const text = [
+      '__git_func_wrap ()',
+      '{',
+      '\t_get_comp_words_by_ref -n =: cur words cword prev',
+      '\t$1',
+      '}',
+      '',
+      '___git_complete ()',
+      '{',
+      '\tlocal wrapper="__git_wrap${2}"',
+      '\teval "$wrapper () { __git_func_wrap $2 ; }"',
+      '\tcomplete -o bashdefault -o default -o nospace -F $wrapper $1 2>/dev/null \\',
+      '\t\t|| complete -o default -o nospace -F $wrapper $1',
+      '}',
+      '',
+      '__git_complete ()',
+      '{',
+      '\tlocal func="$2"',
+      '\t___git_complete $1 $func',
+      '}',
+      '',
+      '___git_complete git __git_main',
+      '___git_complete gitk __gitk_main',
+      'if [ "$OSTYPE" = cygwin ]; then',
+      '\t___git_complete git.exe __git_main',
+      'fi',
+      '',
+    ].join('\n');
+    const a = await analyzer.analyzeAsync('git-completion.bash', text);
+    expect(named(a, '__git_wrap__git_main')).toEqual([{ kind: 'function', nameLine: 10 }]);
+    expect(named(a, '__git_wrap__gitk_main')).toEqual([{ kind: 'function', nameLine: 10 }]);
+    // A call whose argument is a variable names nothing; the maker itself is still a function.
+    expect(a.definitions.filter((d) => d.name.includes('$'))).toEqual([]);
+    expect(named(a, '___git_complete')).toEqual([{ kind: 'function', nameLine: 7 }]);
+  });
+
   // MediaWiki 1.39 resources/src/mediawiki.storage.js (GPL-2.0-or-later), lines 1-4, 29-31 and
   // 282-316, and mediawiki.router/index.js, excerpts.
   const STORAGE = `( function () {

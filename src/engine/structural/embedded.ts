@@ -51,29 +51,44 @@ const CPP_DECLARATION_HOLDERS = new Set([
 ]);
 
 /**
- * C++ `class GTEST_API_ Name { … }`: an export macro before the name makes tree-sitter-cpp
+ * The rest of a class head after its export macro when the class has bases (`Exception: public
+ * std::exception`, `Grid final : public GridBase`), which the grammar reads as a declarator in
+ * error: a name, then a colon and base names only — no call's brackets, no statement.
+ */
+const BASE_CLAUSE_HEAD = /^\s+[A-Za-z_]\w*\s*(?:final\s*)?:(?!:)[\w\s:<>,]*$/;
+
+/**
+ * C++ `class GTEST_API_ Name { … }` (or `Name : public Base`): an export macro before the name makes tree-sitter-cpp
  * read a function `Name` whose body is a block of statements, so the class's members are
  * lost. The masked text blanks the macro, and the class parses as one.
  */
 export function cppExportMacroClasses(root: Node, text: string): EmbeddedCode | null {
   const edits: Edit[] = [];
   const regions: LineRange[] = [];
-  const visit = (holder: Node) => {
+  // A function's body is read too, one level down: a lone object-like macro before a namespace
+  // (`OPENVDB_USE_VERSION_NAMESPACE` over `namespace OPENVDB_VERSION_NAME {`) is read as a
+  // function whose body is that namespace's declarations.
+  const visit = (holder: Node, inBody: boolean) => {
     for (const node of namedChildrenOf(holder)) {
-      if (CPP_DECLARATION_HOLDERS.has(node.type)) visit(node);
+      if (CPP_DECLARATION_HOLDERS.has(node.type)) visit(node, inBody);
       if (node.type !== 'function_definition') continue;
       const type = node.childForFieldName('type');
       const macro = type?.childForFieldName('name');
+      const body = node.childForFieldName('body');
       const isMacroClass =
         (type?.type === 'class_specifier' || type?.type === 'struct_specifier') &&
         !type.childForFieldName('body') &&
-        node.childForFieldName('declarator')?.type === 'identifier';
-      if (!isMacroClass || !macro) continue;
+        (node.childForFieldName('declarator')?.type === 'identifier' ||
+          (macro != null && body !== null && BASE_CLAUSE_HEAD.test(text.slice(macro.endIndex, body.startIndex))));
+      if (!isMacroClass || !macro) {
+        if (!inBody && body?.type === 'compound_statement') visit(body, true);
+        continue;
+      }
       edits.push({ start: macro.startIndex, end: macro.endIndex });
       regions.push(linesOf(node, node));
     }
   };
-  visit(root);
+  visit(root, false);
   return edits.length === 0 ? null : { text: masked(text, edits), regions };
 }
 

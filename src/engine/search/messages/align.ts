@@ -93,7 +93,11 @@ function alignFrom(
     // the rest of the line: the format explains it as a value. It still costs its extra words,
     // so that a format printing the nested message itself ranks first.
     const previous = parts[p - 1];
-    const cause = (!next || closing) && previous && 'constant' in previous && CAUSE_BEFORE.test(previous.constant);
+    const cause =
+      (!next || closing) &&
+      previous &&
+      'constant' in previous &&
+      (CAUSE_BEFORE.test(previous.constant) || ERROR_VALUE.test(part.placeholder));
     if (words > FORMAT_MATCH.maxValueWords)
       penalty += FORMAT_MATCH.extraWordPenalty * (words - FORMAT_MATCH.maxValueWords);
     const chars = value.replace(/\s/g, '').length;
@@ -148,6 +152,12 @@ function isStructure(value: string): boolean {
  * `"rsync[#{io_name}] -> #{line}"` around rsync's own stderr).
  */
 const CAUSE_BEFORE = /(?:[:\]]|\berr(?:or)?=|\s->)\s*$/;
+
+/**
+ * A last value the code names as an error it was handed (Lua's `'…Warning! ' .. err` after
+ * `local f, err = io.open(…)`, `${err}`, `{error}`): the cause, whatever label precedes it.
+ */
+const ERROR_VALUE = /^[^\w\n]*(?:err|error)(?:_?(?:msg|str|message|text))?\b(?![ \t]*[.([\w])/i;
 
 /** Punctuation a format may close its last value with. */
 const CLOSING = /^[.!?]+$/;

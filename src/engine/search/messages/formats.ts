@@ -474,6 +474,59 @@ export function stringConstant(line: string): { name: string; pieces: FormatPiec
   return { name: head[1] ?? head[2], pieces: runs[0].pieces };
 }
 
+/** The head of a string constant whose text runs over lines: Lua's `local NAME = [[` (or `[==[`), Python's `NAME = """`. */
+const LONG_STRING_HEAD = /^\s*(?:local\s+)?([A-Za-z_]\w*)\s*=\s*(\[=*\[|"""|''')(.*)$/;
+
+/** After a long string's close: nothing but `;`, `,`, a comment. */
+const LONG_STRING_TAIL = /^\s*[;,]?\s*(?:(?:--|#|\/\/).*)?$/;
+
+/**
+ * The string constant of several lines that line `line` is inside (Lua's `local NOT_FOUND_ERR =
+ * [[` over `Vicious: %s is not available …]]`, a Python triple-quoted constant): its name and its
+ * text's pieces, read from its head at most `maxLines` above to its close as many below. Its
+ * text's own first and last line breaks are no part of what it prints. Null for any other line.
+ */
+export function longStringConstant(
+  lineText: (line: number) => string | undefined,
+  line: number,
+  maxLines: number,
+): { name: string; pieces: FormatPiece[] } | null {
+  for (let head = line; head >= Math.max(1, line - maxLines); head--) {
+    const m = LONG_STRING_HEAD.exec(lineText(head) ?? '');
+    if (!m) continue;
+    const close = m[2].startsWith('[') ? m[2].replaceAll('[', ']') : m[2];
+    const parts: string[] = [];
+    let rest = m[3];
+    for (let l = head; l <= line + maxLines; l++) {
+      if (l > head) {
+        const text = lineText(l);
+        if (text === undefined) return null;
+        rest = text;
+      }
+      const at = rest.indexOf(close);
+      if (at < 0) {
+        parts.push(rest);
+        continue;
+      }
+      parts.push(rest.slice(0, at));
+      if (l < line || !LONG_STRING_TAIL.test(rest.slice(at + close.length))) return null;
+      const content = parts.join('\n').replace(/^[ \t]*\n|\n[ \t]*$/g, '');
+      return { name: m[1], pieces: formatPieces(content) };
+    }
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Where a constant is used whole as a format, its values after it (`NOT_FOUND_ERR:format(name)`,
+ * Python's `MSG.format(v)` and `MSG % v`, `string.format(MSG, v)`, `sprintf(MSG, v)`): a
+ * pattern (RE2, case kept) of such a line.
+ */
+export function formatUsePattern(name: string): string {
+  return String.raw`\b${name}\s*[:.]\s*format\s*\(|\b${name}\s*%\s*[\w([{]|\b(?:\w*printf|\w*[Ff]ormat|\w+f)\s*\(\s*${name}\s*,`;
+}
+
 /**
  * The arguments of the call a format is passed to, read after its last literal: `, a, b)`
  * (printf, `fmt.Errorf`, `format!`, `String.format`, `sprintf`), `% (a, b)` / `% a` (Python),

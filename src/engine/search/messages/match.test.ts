@@ -121,6 +121,31 @@ describe('a pasted message is aligned with the format strings of the source', ()
     expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
   });
 
+  it("Lua: a label and the error a call handed back (`'…Warning! ' .. err`) explain the whole message", () => {
+    const paste = 'package spelling: Warning! thesis.bad.txt: No such file or directory';
+    const [found] = findFormatStrings(paste, sourcesOf('spelling-parse-file.lua.txt'));
+    expect(found).toMatchObject({ line: 20, literal: 'package spelling: Warning! ', startsMessage: true, coverage: 1 });
+    // Read as a question for `package spelling` without it; the format's line with it.
+    expect(routeWithFormats(paste, 'spelling-parse-file.lua.txt')).toMatchObject({
+      intent: 'exact_match',
+      pasted: true,
+    });
+    // Another value after the same label is no cause: it costs its extra words as before.
+    const other = alignFormat([{ constant: 'package spelling: Warning! ' }, { placeholder: '.. fname)' }], paste);
+    expect(other!.coverage).toBeLessThan(0.9);
+  });
+
+  it('Lua: a `[[…]]` constant over two lines is the format where it is used whole (`NOT_FOUND_ERR:format(basename)`)', () => {
+    const paste = 'Vicious: vicious.widgets.battery is not available for the current platform or does not exist';
+    expect(formatsFor(paste, 'vicious-helpers.lua.txt')).toEqual([
+      { line: 66, literal: 'Vicious: %s is not available for the current platform or does not exist' },
+    ]);
+    const plan = routeWithFormats(paste, 'vicious-helpers.lua.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true, formatLines: [{ line: 66 }] });
+    // The plan's pattern finds the use's line, not the constant's text.
+    expect(matchingLines(fixture('vicious-helpers.lua.txt'), plan.regex!)).toEqual([66]);
+  });
+
   it('Go key=%v: echo’s HTTPError, whose constant text is only its keys (`code=%d, message=%v`)', () => {
     expect(formatsFor('code=404, message=Not Found', 'echo-httperror.go.txt')).toEqual([
       { line: 14, literal: 'code=%d, message=%v' },

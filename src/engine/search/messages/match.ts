@@ -23,7 +23,9 @@ import {
   formatPieces,
   type FormatRun,
   formatRuns,
+  formatUsePattern,
   isComment,
+  longStringConstant,
   type Literal,
   normalise,
   printedIn,
@@ -146,6 +148,8 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
   // String constants whose text the message holds: part of the message may be printed from
   // them (`#define PREFIX "…"`, `static const char x[] = "rounds=";`, `NAME = "…"`).
   const constants = new Map<string, FormatPiece[]>();
+  // String constants that are formats the message aligns with, found only at their use.
+  const formatConstants = new Map<string, FormatPiece[]>();
   // Explained whole and with no value read as a nested message (that may be another format's).
   const wholeMessage = () => [...found.values()].some(explainsWhole);
   const read = (hit: SourceLine, withConstants: ReadonlyMap<string, FormatPiece[]>) => {
@@ -162,7 +166,11 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
     // The words of a format string sit between quotes on their line (a docstring's or a
     // template's inner lines are not printed messages, or rarely).
     const text = sources.lineText(hit.fileId, hit.line) ?? '';
-    if (!/["'`]/.test(text)) return;
+    if (!/["'`]/.test(text)) {
+      if (constants.size < FORMAT_MATCH.maxConstants)
+        readLongString(hit, sources, messages, constants, formatConstants);
+      return;
+    }
     const constant = stringConstant(text);
     // A name of a letter or two (`s = "…"`) is in every line: not worth reading them all.
     if (
@@ -224,13 +232,19 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
     }
   // The formats a constant fills: the lines that name it, read with the constants' text.
   if (!wholeMessage())
-    for (const name of constants.keys()) {
+    for (const name of new Set([...constants.keys(), ...formatConstants.keys()])) {
       const used = new Set<string>();
       for (const hit of sources.linesContaining(name, FORMAT_MATCH.linesPerFragment)) {
         const key = `${hit.fileId}:${hit.line}`;
         if (used.has(key) || !wordAt(sources.lineText(hit.fileId, hit.line) ?? '', name)) continue;
         used.add(key);
         read(hit, constants);
+        const pieces = formatConstants.get(name) ?? constants.get(name)!;
+        for (const match of usedAsFormat(hit, sources, messages, name, pieces)) {
+          const id = `${hit.fileId}:${match.line}:${match.literal}`;
+          const known = found.get(id);
+          if (!known || betterReading(match, known)) found.set(id, match);
+        }
       }
     }
   // The formats of the functions those literals are passed to, read with the parameter the
@@ -274,6 +288,49 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
 }
 
 const NO_CONSTANTS: ReadonlyMap<string, FormatPiece[]> = new Map();
+
+/**
+ * A line of a string constant written over several lines (Lua's `[[…]]`): its text is kept as
+ * a constant the message holds, or, when it is a format of its own that the message aligns
+ * with (`Vicious: %s is not available …`), as a format found where it is used (usedAsFormat).
+ */
+function readLongString(
+  hit: SourceLine,
+  sources: MessageSources,
+  messages: readonly string[],
+  constants: Map<string, FormatPiece[]>,
+  formatConstants: Map<string, FormatPiece[]>,
+): void {
+  const long = longStringConstant((l) => sources.lineText(hit.fileId, l), hit.line, FORMAT_MATCH.longStringLines);
+  if (!long || long.name.length < FORMAT_MATCH.minConstantName) return;
+  if (printedIn(long.pieces, messages)) constants.set(long.name, long.pieces);
+  else if (messages.some((m) => (alignFormat(long.pieces, m)?.coverage ?? 0) >= FORMAT_MATCH.minCoverage))
+    formatConstants.set(long.name, long.pieces);
+}
+
+/**
+ * A string constant used whole as the format at this line, with no literal of its own there
+ * (`assert(ret, NOT_FOUND_ERR:format(basename))`, `raise ValueError(MSG % name)`): the message
+ * was made at the use, the constant being only its text.
+ */
+function usedAsFormat(
+  hit: SourceLine,
+  sources: MessageSources,
+  messages: readonly string[],
+  name: string,
+  pieces: readonly FormatPiece[],
+): FormatMatch[] {
+  const text = sources.lineText(hit.fileId, hit.line) ?? '';
+  if (!new RegExp(formatUsePattern(name)).test(text)) return [];
+  let best: Alignment | null = null;
+  for (const message of messages) {
+    const aligned = alignFormat(pieces, message);
+    if (aligned && (!best || betterReading(aligned, best))) best = aligned;
+  }
+  if (!best) return [];
+  const literal = pieces.map((p) => ('constant' in p ? p.constant : p.placeholder)).join('');
+  return [{ path: hit.path, fileId: hit.fileId, line: hit.line, literal, ...best, pieces, formatName: name }];
+}
 
 /**
  * Whether reading `a` of a format is better than `b`: one that explains enough of its message to

@@ -9,7 +9,7 @@ import type { Corpus } from '../../modality';
 import { escapeRegExp } from '../../text/escape';
 import { lineStartsOf } from '../../text/lines';
 import type { TextGrepResult, TextIndex } from '../../text/index';
-import { isComment } from './formats';
+import { formatUsePattern, isComment } from './formats';
 import type { FormatMatch, MessageSources, SourceLine } from './shared';
 import { holdsLine } from '../../line-range';
 
@@ -24,15 +24,20 @@ export function formatLinePattern(matches: readonly FormatMatch[]): string {
     const [first, ...below] = m.literal.split('\n');
     return below.length > 0 ? `${escapeRegExp(first)}\\s*$` : `${escapeRegExp(m.literal)}["'\x60]`;
   };
+  const uses = [...new Set(matches.flatMap((m) => (m.formatName ? [formatUsePattern(m.formatName)] : [])))];
   const literals = [
     ...new Set(
-      matches.map(
-        (m) =>
-          `${own(m)}${(m.lineLiterals ?? []).map((l) => `.*${escapeRegExp(l)}`).join('')}${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
-      ),
+      matches
+        .filter((m) => !m.formatName)
+        .map(
+          (m) =>
+            `${own(m)}${(m.lineLiterals ?? []).map((l) => `.*${escapeRegExp(l)}`).join('')}${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
+        ),
     ),
   ];
-  return `["'\x60](?:${literals.join('|')})`;
+  // A constant used whole as the format (formatName): its use's line, no literal.
+  const quoted = literals.length > 0 ? [`["'\x60](?:${literals.join('|')})`] : [];
+  return [...quoted, ...uses].join('|');
 }
 
 /**

@@ -69,6 +69,11 @@ export interface FormatMatch {
   pieces?: readonly FormatPiece[];
   /** The text its placeholders printed, as aligned (normalised: lower case, single spaces), in order. */
   values?: string[];
+  /**
+   * The string constant this format is, used whole at this line (`NOT_FOUND_ERR:format(name)`):
+   * the line is found by that use (formatUsePattern), not by a literal.
+   */
+  formatName?: string;
   /** A literal printed as a value of this format (valueLiterals): the format that printed it. */
   printedBy?: { literal: string; path: string; line: number };
 }
@@ -118,6 +123,8 @@ export const FORMAT_MATCH = {
   maxConstants: 4,
   /** … named with this many characters at least … */
   minConstantName: 3,
+  /** Lines a string constant of several lines (Lua's `[[…]]`, Python's `"""…"""`) is read over, above and below the line found. */
+  longStringLines: 8,
   /** … and its text this long (non-space characters) to count as printed. */
   minConstantText: 3,
   /** Lines of a file read for its string constants, when formats of several files tie. */

@@ -9,8 +9,8 @@
  * initialised from inverse document frequency. Loss: symmetric InfoNCE over in-batch
  * negatives at temperature TEMPERATURE; batches are built from groups of GROUP_SIZE pairs of
  * the same package, so every batch carries hard negatives from the same package (same
- * vocabulary, different function): at random, or (opt-in, NEGATIVES) the pairs BM25 finds for a
- * pair's question. Lazy (sparse) Adam; token dropout on the code side.
+ * vocabulary, different function): at random, or (opt-in, NEGATIVES) the pairs BM25 or an earlier
+ * model finds for a pair's question. Lazy (sparse) Adam; token dropout on the code side.
  * Each example's question is drawn per epoch among the doc sentence, its summary and (opt-in)
  * its typed views (sampleQuery). Early stopping on the held-out packages' MRR@10 (float
  * vectors; with typed views, doc sentences and keyword views averaged: selectionScore); the
@@ -83,8 +83,11 @@ const FREEZE_BASE = process.env.FOURFOLD_MODEL_FREEZE_BASE === '1';
  * seed pair through the pairs whose code BM25 ranks highest for its doc sentence and for its
  * keyword view (mineNeighbours), so a question is scored against the functions that share its
  * words but do not answer it: where text search is strong and random negatives rarely test it.
+ * 'model' (FOURFOLD_MODEL_NEGATIVES=model): the same grouping, the neighbours ranked instead by a
+ * trained model's own scores (the weights.bin that FOURFOLD_MODEL_NEGATIVES_WEIGHTS names, of the
+ * same tokens): the functions that model confuses with the answer, whatever words they share.
  */
-const NEGATIVES = process.env.FOURFOLD_MODEL_NEGATIVES === 'bm25' ? 'bm25' : 'random';
+const NEGATIVES = (['bm25', 'model'] as const).find((n) => n === process.env.FOURFOLD_MODEL_NEGATIVES) ?? 'random';
 /** BM25's term-frequency saturation and length normalisation (the usual values). */
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
@@ -414,13 +417,11 @@ function idsOf(all: Int32Array, [from, to]: [number, number]): number[] {
   return out;
 }
 
-/**
- * For each pair of one package, the other pairs whose code BM25 (over the code sides' token ids,
- * statistics of that package) ranks highest for its questions, best first: the top `perQuestion`
- * for each question, interleaved and without repeats. A pair with the same code or the same
- * question is skipped: it answers the question too, so it is no negative.
- */
-export function mineNeighbours(codes: number[][], questions: number[][][], perQuestion = GROUP_SIZE - 1): number[][] {
+/** Scores every code side of a package for one question (higher is nearer; -Infinity: not a candidate). */
+export type NeighbourScorer = (question: number[]) => Float64Array;
+
+/** BM25 over the code sides' token ids, statistics of that package; a code without a question word is no candidate. */
+export function bm25Scorer(codes: number[][]): NeighbourScorer {
   const n = codes.length;
   const postings = new Map<number, { doc: number; tf: number }[]>();
   const lengths = codes.map((c) => c.length);
@@ -434,22 +435,68 @@ export function mineNeighbours(codes: number[][], questions: number[][][], perQu
       l.push({ doc, tf: c });
     }
   });
+  const scores = new Float64Array(n);
+  return (question) => {
+    scores.fill(0);
+    for (const t of new Set(question)) {
+      const l = postings.get(t);
+      if (!l) continue;
+      const idf = Math.log(1 + (n - l.length + 0.5) / (l.length + 0.5));
+      for (const { doc, tf } of l)
+        scores[doc] += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[doc]) / avg));
+    }
+    for (let d = 0; d < n; d++) if (scores[d] <= 0) scores[d] = -Infinity;
+    return scores;
+  };
+}
+
+/** A bag of token ids (special tokens already left out), in the order bagOf builds it. */
+function bagOfIds(ids: number[]): Bag {
+  const counts = new Map<number, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return { ids: Int32Array.from(counts.keys()), counts: Float32Array.from(counts.values()) };
+}
+
+/**
+ * A trained model's cosine between a question (query side) and each code side (document side,
+ * no dropout), float vectors as the held-out evaluation embeds them.
+ */
+export function modelScorer(m: ModelWeights, codes: number[][]): NeighbourScorer {
+  const D = m.dimensions;
+  const docs = codes.map((c) => Float32Array.from(encodeBag(m, bagOfIds(c), 0).vector));
+  const scores = new Float64Array(codes.length);
+  return (question) => {
+    const q = encodeBag(m, bagOfIds(question), 1).vector;
+    for (let b = 0; b < docs.length; b++) {
+      let s = 0;
+      for (let d = 0; d < D; d++) s += q[d] * docs[b][d];
+      scores[b] = s;
+    }
+    return scores;
+  };
+}
+
+/**
+ * For each pair of one package, the other pairs whose code `score` (BM25 unless given) ranks
+ * highest for its questions, best first: the top `perQuestion` for each question, interleaved and
+ * without repeats. A pair with the same code or the same question is skipped: it answers the
+ * question too, so it is no negative.
+ */
+export function mineNeighbours(
+  codes: number[][],
+  questions: number[][][],
+  perQuestion = GROUP_SIZE - 1,
+  score: NeighbourScorer = bm25Scorer(codes),
+): number[][] {
+  const n = codes.length;
   const codeKey = codes.map((c) => c.join(','));
   const questionKeys = questions.map((qs) => new Set(qs.map((q) => q.join(','))));
-  const scores = new Float64Array(n);
   return codes.map((_, self) => {
     const lists: number[][] = [];
     for (const question of questions[self]) {
-      scores.fill(0);
-      for (const t of new Set(question)) {
-        const l = postings.get(t);
-        if (!l) continue;
-        const idf = Math.log(1 + (n - l.length + 0.5) / (l.length + 0.5));
-        for (const { doc, tf } of l)
-          scores[doc] += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[doc]) / avg));
-      }
+      const scores = score(question);
       const ranked: number[] = [];
-      for (let d = 0; d < n; d++) if (scores[d] > 0 && d !== self) ranked.push(d);
+      for (let d = 0; d < n; d++) if (scores[d] > -Infinity && d !== self) ranked.push(d);
       ranked.sort((a, b) => scores[b] - scores[a] || a - b);
       const kept: number[] = [];
       for (const d of ranked) {
@@ -526,15 +573,19 @@ export async function train(): Promise<TrainReport> {
 
   // Mined once: the code sides (without dropout) and the questions do not change between epochs.
   const mined = new Map<number, number[]>();
-  if (NEGATIVES === 'bm25') {
+  if (NEGATIVES !== 'random') {
     const t0 = performance.now();
+    const teacher = NEGATIVES === 'model' ? negativesModel(V) : undefined;
     for (const list of byPkg.values()) {
+      const codes = list.map((i) => idsOf(all, tok.pairs[i].code));
       const near = mineNeighbours(
-        list.map((i) => idsOf(all, tok.pairs[i].code)),
+        codes,
         list.map((i) => {
           const p = tok.pairs[i];
           return [idsOf(all, p.query), ...(p.keywords ? [idsOf(all, p.keywords)] : [])];
         }),
+        GROUP_SIZE - 1,
+        teacher ? modelScorer(teacher, codes) : bm25Scorer(codes),
       );
       list.forEach((i, k) =>
         mined.set(
@@ -543,11 +594,11 @@ export async function train(): Promise<TrainReport> {
         ),
       );
     }
-    logStep('train', `BM25 neighbours mined in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    logStep('train', `${NEGATIVES} neighbours mined in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   /** One epoch's groups of these pairs of one package. */
   const groupsOf = (list: number[]): number[][] => {
-    if (NEGATIVES === 'bm25') {
+    if (NEGATIVES !== 'random') {
       const at = new Map(list.map((i, k) => [i, k]));
       const near = list.map((i) => (mined.get(i) ?? []).filter((j) => at.has(j)).map((j) => at.get(j)!));
       return minedGroups(list, near, random);
@@ -597,6 +648,7 @@ export async function train(): Promise<TrainReport> {
       minLanguagePairs: MIN_LANGUAGE_PAIRS,
       freezeBase: FREEZE_BASE ? 1 : 0,
       negatives: NEGATIVES,
+      ...(NEGATIVES === 'model' ? { negativesWeights: process.env.FOURFOLD_MODEL_NEGATIVES_WEIGHTS ?? '' } : {}),
     },
   };
   let best = { score: selectionScore(initial), table: model.table.slice(), weights: model.sideWeights.slice() };
@@ -756,8 +808,21 @@ async function writeWeights(table: Float32Array, weights: Float32Array, V: numbe
   await writeFile(join(MODEL_CACHE, 'weights.bin'), new Uint8Array(out.buffer));
 }
 
-export function readWeights(): ModelWeights {
-  const buf = readFileSync(join(MODEL_CACHE, 'weights.bin'));
+/** The model whose scores mine the negatives (FOURFOLD_MODEL_NEGATIVES=model); its vocabulary must be these tokens'. */
+function negativesModel(vocabSize: number): ModelWeights {
+  const file = process.env.FOURFOLD_MODEL_NEGATIVES_WEIGHTS;
+  if (!file || !existsSync(file))
+    throw new Error(`FOURFOLD_MODEL_NEGATIVES=model: FOURFOLD_MODEL_NEGATIVES_WEIGHTS names no weights.bin (${file})`);
+  const m = readWeights(file);
+  if (m.vocabSize !== vocabSize || m.dimensions !== DIMENSIONS)
+    throw new Error(
+      `FOURFOLD_MODEL_NEGATIVES_WEIGHTS: ${m.vocabSize} × ${m.dimensions}, the tokens have ${vocabSize} × ${DIMENSIONS}`,
+    );
+  return m;
+}
+
+export function readWeights(file = join(MODEL_CACHE, 'weights.bin')): ModelWeights {
+  const buf = readFileSync(file);
   const f = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
   const V = f[0];
   const D = f[1];

@@ -2656,3 +2656,37 @@ describe('similar to X: a large family of modules alike keeps its folders’ ord
     expect(['beginTransaction', 'rollBack']).toContain(r.results[0].symbol);
   });
 });
+
+describe('similar to a method that a one-statement fellow hands its argument on to', () => {
+  const FILES = ['list', 'dict', 'str'].map((n) => ({
+    path: `cloudinit/mergers/m_${n}.py`,
+    text: fixture(`cloud-init-mergers-m_${n}.py.txt`),
+  }));
+
+  it('calls the adapter X’s user, not a sibling (cloud-init’s `_on_tuple` over `_on_list`)', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars, { languages: ['python'] });
+    const mergers = buildCorpus(FILES, analyzer);
+    const siblingNames = (symbol: string) =>
+      siblingsOf(
+        mergers,
+        mergers.chunks.find((c) => c.symbol === symbol)!,
+        [],
+        () => false,
+      ).map((s) => s.name);
+    // `_on_tuple` is `return tuple(self._on_list(list(value), merge_with))`; `_on_unicode`, `return self._on_str(…)`.
+    expect(siblingNames('_on_list')).not.toContain('_on_tuple');
+    expect(siblingNames('_on_str')).not.toContain('_on_unicode');
+    // Each is still a sibling of the other mergers' methods, which it does not call.
+    expect(siblingNames('_on_dict')).toEqual(expect.arrayContaining(['_on_list', '_on_str', '_on_tuple']));
+  });
+
+  it('answers with the other mergers’ methods, not the adapter beside X', async () => {
+    const engine = await engineOver(FILES);
+    const r = await engine.search('code similar to Merger._on_list in mergers/m_list.py');
+    expect(r.query.similarTo).toMatchObject({ name: '_on_list' });
+    const rows = everyRow(r);
+    expect(['_on_dict', '_on_str']).toContain(rows[0].symbol);
+    expect(rows.find((row) => row.symbol === '_on_tuple')?.explanation.sibling).toBeUndefined();
+    for (const row of rows) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});

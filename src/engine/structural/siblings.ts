@@ -836,6 +836,9 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
   return siblings.filter((s) => inside(s) || s.fileModule === true || s.similarity > nearest);
 }
 
+/** Lines past a definition's first that still make one statement: its body and a closing brace. */
+const FORWARDER_MAX_LINES = 2;
+
 /**
  * Whether a definition of X's file is one X calls or one that calls X, when X is a function: its
  * helper or its user, tied to X by a call rather than alike (thor's `delete(key)` is
@@ -844,7 +847,8 @@ function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefin
  * definition of X's own name is not judged so (a recursive twin, an override calling its base),
  * nor one named in X's pattern (onePattern): docutils' `Publisher.set_io` calls `set_source` and
  * `set_destination`, its fellow setters, and a recursive-descent `parse_value` its `parse_array` —
- * unless it calls X and two more of the pattern, the family's driver (`bind_all`).
+ * unless it calls X and two more of the pattern, the family's driver (`bind_all`), or is one
+ * statement calling X, an adapter (`_on_tuple` for `_on_list`).
  */
 function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => boolean {
   if (!FUNCTION_FAMILY.has(x.kind)) return () => false;
@@ -868,10 +872,19 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
     );
     return fellows.size >= 2 && callsX(y);
   };
+  // A function of one statement that calls X hands its argument on to X, converted (cloud-init's
+  // `_on_tuple` is `return tuple(self._on_list(list(value), merge_with))`): X's adapter, in X's
+  // pattern by its name alone, doing none of the work X does.
+  const forwards = (y: Definition) => {
+    if (y.endLine - y.startLine > FORWARDER_MAX_LINES) return false;
+    const own = calls.filter((r) => holdsLine(y, r.line));
+    const line = own.find((r) => r.name === x.name)?.line;
+    return line !== undefined && own.every((r) => r.line === line);
+  };
   return (y) =>
     y.name !== x.name &&
     FUNCTION_FAMILY.has(y.kind) &&
-    (onePattern(xParts, nameParts(y.name)) ? drives(y) : called.has(y.name) || callsX(y));
+    (onePattern(xParts, nameParts(y.name)) ? drives(y) || forwards(y) : called.has(y.name) || callsX(y));
 }
 
 /**

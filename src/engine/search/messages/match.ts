@@ -152,12 +152,14 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
   const formatConstants = new Map<string, FormatPiece[]>();
   // Explained whole and with no value read as a nested message (that may be another format's).
   const wholeMessage = () => [...found.values()].some(explainsWhole);
+  // A format found at a line of `hit`'s file, kept unless the same one is known read better.
+  const keep = (hit: SourceLine, match: FormatMatch) => {
+    const id = `${hit.fileId}:${match.line}:${match.literal}`;
+    const known = found.get(id);
+    if (!known || betterReading(match, known)) found.set(id, match);
+  };
   const read = (hit: SourceLine, withConstants: ReadonlyMap<string, FormatPiece[]>) => {
-    for (const match of formatsAround(hit, sources, messages, withConstants)) {
-      const id = `${hit.fileId}:${match.line}:${match.literal}`;
-      const known = found.get(id);
-      if (!known || betterReading(match, known)) found.set(id, match);
-    }
+    for (const match of formatsAround(hit, sources, messages, withConstants)) keep(hit, match);
   };
   const readCandidate = (hit: SourceLine) => {
     const key = `${hit.fileId}:${hit.line}`;
@@ -240,11 +242,7 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
         used.add(key);
         read(hit, constants);
         const pieces = formatConstants.get(name) ?? constants.get(name)!;
-        for (const match of usedAsFormat(hit, sources, messages, name, pieces)) {
-          const id = `${hit.fileId}:${match.line}:${match.literal}`;
-          const known = found.get(id);
-          if (!known || betterReading(match, known)) found.set(id, match);
-        }
+        for (const match of usedAsFormat(hit, sources, messages, name, pieces)) keep(hit, match);
       }
     }
   // The formats of the functions those literals are passed to, read with the parameter the

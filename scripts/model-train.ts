@@ -450,11 +450,9 @@ export function bm25Scorer(codes: number[][]): NeighbourScorer {
   };
 }
 
-/** A bag of token ids (special tokens already left out), in the order bagOf builds it. */
+/** A bag of token ids (special tokens already left out): bagOf over the ids alone. */
 function bagOfIds(ids: number[]): Bag {
-  const counts = new Map<number, number>();
-  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return { ids: Int32Array.from(counts.keys()), counts: Float32Array.from(counts.values()) };
+  return bagOf(Int32Array.from(ids), [0, ids.length]);
 }
 
 /**

@@ -2775,6 +2775,72 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07c',
   },
+  // Thirty-fourth group (h49-qa), written from reading the code before Fourfold ran on it: Lua and
+  // Go. TeX Live's graphics packages (texlive-pictures, Debian source texlive-base like
+  // texlive-luatex of the thirty-third group, but another binary package whose Lua files are other
+  // code bases by other authors, none shared): usr/share/texlive/texmf-dist, 236 .lua files of about
+  // 49,500 lines, most of them PGF/TikZ's graph drawing engine by Till Tantau and his students
+  // (tex/generic/pgf/graphdrawing/lua/pgf/gd: the model (Digraph, Vertex, Arc, Edge, Path with its
+  // arcs and intersections, Coordinate, Collection), the interface and binding layers to TikZ, the
+  // layout pipeline and its control keys, lib (the class helper, PriorityQueue with a Fibonacci heap,
+  // Bezier, Transform, PathLengths, DepthFirstSearch), the layered Sugiyama layout with its cycle
+  // removal, network-simplex ranking, crossing minimisation and node positioning, the force-based
+  // layouts (Hu's and Walshaw's spring-electrical ones with the Barnes-Hut quadtree and coarsening)
+  // and the Jedi force framework, trees (Reingold-Tilford, spanning trees), circular, planar
+  // (Boyer-Myrvold, the shift method), phylogenetics, pedigrees, routing, the evolving-graph
+  // experiments and the declarations of the OGDF keys), PGF's Lua math parser and functions, the
+  // pgfplots Lua backend (plot handlers, colour maps, mesh plots, box-plot statistics, the contour
+  // preparation), luamesh (Delaunay triangulation and Voronoi), pgfmolbio, pixelart, luasseq and
+  // getmap. Left out: tikz-feynman's two patch files (copies of PGF's InterfaceToDisplay with one
+  // function changed) and pgfplots' pgfplotsoldpgfsupp (an older copy of PGF's luamath). Families:
+  // the layered cycle removals' run, the Jedi initial positionings and pull forces, the bounding
+  // box loops, the luamath comparisons; messages are error() and assert() texts as LuaLaTeX shows
+  // them (chunk-and-line prefix trimmed); dependants are require "pgf.gd.…" lines, resolved by
+  // module path. CrowdSec 1.4.6 (golang-github-crowdsecurity-crowdsec-dev, Debian source crowdsec):
+  // the collaborative intrusion-prevention engine, usr/share/gocode/src/github.com/crowdsecurity/
+  // crowdsec, 190 .go files of about 33,500 lines: cmd/crowdsec (the agent: acquisition, parsing,
+  // pouring and outputs, the local API start-up), cmd/crowdsec-cli (cscli: alerts, decisions,
+  // bouncers, machines, the hub items, metrics tables, hubtest, explain, console, notifications),
+  // pkg/acquisition and its datasources (file, journalctl, docker, syslog with its RFC 3164/5424
+  // parsers, cloudwatch, kinesis, kafka, Windows event log), pkg/parser (nodes, grok, whitelists,
+  // enrichers), pkg/leakybucket (buckets, their loading, pouring, overflow hooks, the blackhole),
+  // pkg/apiserver with its controllers and middlewares, pkg/apiclient, pkg/database (on ent, whose
+  // hand-written schema/ is kept), pkg/csconfig, pkg/cwhub, pkg/csplugin and the notification
+  // plugins. Left out: tests and testdata, ent's generated client (pkg/database/ent but schema/),
+  // the swagger-generated pkg/models (but helpers.go), the generated notifier.pb.go and
+  // pkg/time/rate (a copy of golang.org/x/time/rate). Families: the datasources' ConfigureByDSN,
+  // the notification plugins' Notify, the overflow hooks, cscli's metrics tables, the API client's
+  // option-encoding methods; messages are cscli's `FATA[date] …` lines and crowdsec.log's
+  // `time=… level=… msg=…` lines with the wrapped errors filled in; dependants are import lines of
+  // the module's packages. Rejected for Lua: pioneer-data is not in bookworm and ntopng has no
+  // bookworm candidate (sile and xmake were found missing before). Rejected for Go:
+  // golang-github-evanw-esbuild-dev (105 files), golang-github-nats-io-nats-server-dev (77 files of
+  // 92,000 lines), golang-github-prometheus-alertmanager-dev (181 files, 90 of them generated).
+  // Neither package nor its Debian source is in the model's lists (golang-github-crowdsecurity-grokky-
+  // dev, a separate grok library crowdsec imports, is).
+  {
+    name: 'texlive-pictures',
+    pkg: 'texlive-pictures',
+    version: '2022.20230122-3',
+    language: 'lua',
+    root: 'usr/share/texlive/texmf-dist',
+    extensions: ['.lua'],
+    exclude: /^tex\/latex\/tikz-feynman\/tikzfeynman\.patch\.|^tex\/generic\/pgfplots\/lua\/pgfplotsoldpgfsupp\//,
+    half: 'tuning',
+    since: '2026-12-07d',
+  },
+  {
+    name: 'crowdsec',
+    pkg: 'golang-github-crowdsecurity-crowdsec-dev',
+    version: '1.4.6-6~deb12u1',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/crowdsecurity/crowdsec',
+    extensions: ['.go'],
+    exclude:
+      /_test\.go$|(^|\/)testdata\/|^pkg\/database\/ent\/(?!schema\/)|^pkg\/models\/(?!helpers\.go$)|^pkg\/protobufs\/notifier\.pb\.go$|^pkg\/time\/rate\//,
+    half: 'tuning',
+    since: '2026-12-07d',
+  },
 ];
 
 export interface RealFile {

@@ -2841,6 +2841,61 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07d',
   },
+  // Thirty-fourth group (h49-qb), written from reading the code before Fourfold ran on it: Ruby and
+  // PHP. Redmine 5.0.4 (redmine, Debian source redmine): the Rails project-management application,
+  // the 305 .rb files of app/ and lib/ (about 51,300 lines): the models (Issue, Project, User,
+  // Query and its IssueQuery/TimeEntryQuery/ProjectQuery subclasses, Mailer, MailHandler, Setting,
+  // the repository models), controllers and helpers, and lib/redmine: the SCM adapters (git,
+  // Mercurial, Subversion, CVS, Bazaar, filesystem) over abstract_adapter.rb, the custom field
+  // formats (field_format.rb), wiki formatting and macros, the plugin API and loader, menus, hooks,
+  // access control, the PDF and CSV exports, configuration, the date calculation and codeset helpers
+  // and the acts_as_* plugins of lib/plugins. Left out: db/ (301 migrations), config/, the plugins'
+  // test and spec folders, the generators' templates and lib/redmine/wiki_formatting/textile/
+  // redcloth3.rb (a copy of RedCloth 3). Families: the Mailer's deliver_* class methods, the SCM
+  // adapters' version probes and annotate, the custom field formats' validate_single_value, the
+  // journal subqueries of IssueQuery's sql_for_*_field; messages are uncaught exceptions as Ruby
+  // prints them (`message (Class)`), an abort at start-up and a MailHandler log line; dependants are
+  // require lines and a constant used from another file. Icinga Web 2's library 2.11.4 (php-icinga,
+  // Debian source icingaweb2): the Icinga\ namespace of usr/share/php/Icinga, 353 files of about
+  // 61,000 lines: the application bootstrap, module manager and logger with its writers, the
+  // authentication backends (database, LDAP, external) and role loader, the LDAP protocol client and
+  // discovery, the data layer (filters and their query-string parser, DB connection, repositories),
+  // the INI parser and writer, the Zend-based web layer (controllers, forms and validators,
+  // navigation, widgets, sessions, remember-me cookies), the SVG charts, the CLI loader and the test
+  // base classes. Families: the comparison filters' matches, the local file storage's operations, the
+  // Logger's severity shortcuts, the chart axis units' transform, the user and group backends'
+  // inspect; messages are exception texts as the web interface shows them, icingacli's `ERROR: …`
+  // line and a logger configuration error; dependants are `use Icinga\…` lines and same-namespace
+  // references. Rejected for Ruby: ruby-shoulda-matchers (126
+  // files), ruby-doorkeeper (117), ruby-license-finder (116), ruby-moneta (81); the Rails gems share
+  // their source with ruby-activesupport (in the model's lists), and the fog gems are in them.
+  // Rejected for PHP: postfixadmin (its own code is about 50 files beside a bundled Smarty), tt-rss
+  // (about 90 files of its own beside vendored libraries), php-phpmyadmin-sql-parser (92), adminer
+  // (30 core files beside 44 language tables), php-pear (80); php-sabre-dav, php-sabre-vobject and
+  // php-predis are in the model's lists. Neither package nor its Debian source is in the model's
+  // lists.
+  {
+    name: 'redmine',
+    pkg: 'redmine',
+    version: '5.0.4-5+deb12u1',
+    language: 'ruby',
+    root: 'usr/share/redmine',
+    extensions: ['.rb'],
+    exclude:
+      /^(?!(app|lib)\/)|\/(test|spec)\/|^lib\/generators\/[^/]+\/templates\/|^lib\/redmine\/wiki_formatting\/textile\/redcloth3\.rb$/,
+    half: 'tuning',
+    since: '2026-12-07d',
+  },
+  {
+    name: 'icingaweb2',
+    pkg: 'php-icinga',
+    version: '2.11.4-2+deb12u1',
+    language: 'php',
+    root: 'usr/share/php/Icinga',
+    extensions: ['.php'],
+    half: 'tuning',
+    since: '2026-12-07d',
+  },
 ];
 
 export interface RealFile {

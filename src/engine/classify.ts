@@ -286,11 +286,14 @@ function quotedWordInProse(q: string, words: string[]): boolean {
 /**
  * A how-question that quotes a value as an example ("how is a decimal string such as "3.14e-5"
  * turned into an f64", rust-core, real set) asks how such values are handled: the value is an
- * input the user made up, not a literal to find in the code.
+ * input the user made up, not a literal to find in the code. So is a value the example gives a
+ * setting ("the options such as command="..." of an authorized_keys line", cloud-init): the
+ * setting's name and `=` or `:` come between the cue and the quote.
  */
 function quotedExample(q: string): boolean {
-  return QUESTION_FORM.test(q) && /\b(?:such\s+as|like|e\.g\.,?|for\s+(?:example|instance),?)\s*["'`]/i.test(q);
+  return QUESTION_FORM.test(q) && QUOTED_EXAMPLE.test(q);
 }
+const QUOTED_EXAMPLE = /\b(?:such\s+as|like|e\.g\.,?|for\s+(?:example|instance),?)\s*(?:[\w.-]+\s*[=:]\s*)?["'`]/i;
 /** The verb a documentation comment opens with: third person ("Returns") or imperative ("Return"). */
 const DOC_OPENING =
   /^(?:[A-Z][a-z]+s|Return|Create|Get|Set|Remove|Check|Raise|Yield|Build|Make|Convert|Parse|Render|Load|Save|Add|Update|Delete|Compute|Find|Handle|Register|Apply|Ensure|Validate|Read|Write|Open|Close|Call|Run|Start|Stop|Send)\b/;

@@ -988,7 +988,7 @@ function withoutAbsentValue(plan: QueryPlan, occurs: (text: string) => boolean):
   const routed: QueryPlan = {
     ...plan,
     intent: 'understand_code',
-    ...(asked.intent === 'understand_code' && asked.rule !== 'empty'
+    ...(asked.intent === 'understand_code' && (asked.rule === 'understand-words' || asked.rule === 'question-form')
       ? { confidence: asked.confidence, rule: asked.rule }
       : { confidence: CONFIDENCE.fallback, rule: 'fallback' }),
   };

@@ -51,8 +51,6 @@ describe('a question quoting text the repository does not hold', () => {
       limit: 5,
     });
     expect(r.query.intent).toBe('understand_code');
-    // Read as the question it is, not as a phrase typed into a search box (asksAsPhrase).
-    expect(r.query.rule).toBe('understand-words');
     // Without the model, the words alone (the order is the model's part): format_list is in the
     // answer, where the exact match on the absent text answered nothing.
     expect(r.results.flatMap((x) => [x, ...(x.subResults ?? [])]).map((x) => x.symbol)).toContain('format_list');

@@ -284,18 +284,6 @@ describe('classify: phrasings no rule of the design names literally', () => {
       'question-form',
     ],
     ['how is a header like Accept: "text/html" read', 'understand_code', 'understand-words'],
-    // A question asking where, when, which or what the code does is a question, not a phrase
-    // (aws-sdk-core, pylint, tlp, quic-go: real set).
-    ['where does the client get its region from when I do not pass one', 'understand_code', 'understand-words'],
-    [
-      'when no rcfile is given on the command line, where does pylint look for its configuration',
-      'understand_code',
-      'understand-words',
-    ],
-    ['which settings does tlp apply in both AC and battery mode', 'understand_code', 'understand-words'],
-    ['when does an endpoint decide to switch to new keys', 'understand_code', 'understand-words'],
-    ['retry when connection lost', 'understand_code', 'fallback'],
-    ['where is the config file parsed defined', 'find_definition', 'definition-phrase'],
     // "how" after a leading clause naming the setting asks how (git's mergetool, real set).
     [
       'when merge.tool is not configured, how does git mergetool pick a tool that is actually installed',

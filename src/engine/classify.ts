@@ -383,16 +383,6 @@ const DEFINITION_CUE_FORMS: ReadonlySet<string> = new Set([
 const UNDERSTAND_WORDS =
   /\b(how|why|explain|explains|explained|architecture|overview|purpose|walk\s+me\s+through|describe|what\s+does|what\s+is|what\s+are)\b/i;
 
-/**
- * A question asking where, when, which or what the code does, opening the query or after a
- * leading clause ("where does the client get its region from when I don't pass one", "which
- * settings does tlp apply in both AC and battery mode", "when no rcfile is given, where does
- * pylint look for its configuration"): a sentence about what code does, not a phrase typed into a
- * search box (asksAsPhrase), whatever rule before it did not take it.
- */
-const WH_QUESTION =
-  /^(?:(?:[^,?.]|\.(?=\S))*,\s*)?(?:where|when|(?:which|what)\s+[\w-]+|in\s+(?:what|which)\s+\w+)\s+(?:does|do|did|is|are|was|were|can|could|should|will|would)\b/i;
-
 /** Intent phrase words removed before taking the query's terms. */
 const CUE_WORDS = new Set([
   ...DEFINITION_CUE,
@@ -667,8 +657,8 @@ const ORDERED_RULES: readonly Rule[] = [
     id: 'understand-words',
     confidence: String(CONFIDENCE.understandWords),
     intent: 'understand_code',
-    looksFor: '“how”, “why”, “explain”, “architecture”, “what does”; a question asking where, when, which or what … does',
-    test: (q) => (UNDERSTAND_WORDS.test(q) || WH_QUESTION.test(q) ? CONFIDENCE.understandWords : null),
+    looksFor: '“how”, “why”, “explain”, “architecture”, “what does”',
+    test: (q) => (UNDERSTAND_WORDS.test(q) ? CONFIDENCE.understandWords : null),
   },
 ];
 
@@ -982,15 +972,11 @@ function withoutAbsentValue(plan: QueryPlan, occurs: (text: string) => boolean):
   if (plan.rule !== 'quoted-string' || !plan.literal || occurs(plan.literal)) return plan;
   const rest = plan.raw.replace(QUOTED, ' ').trim();
   if ((rest.match(WORD_LIKE) ?? []).length < VERBATIM.minWords) return plan;
-  // The words left are read as asked: a question asking how ("how does meson join a list of
-  // names into 'a, b and c'") stays a question, not a phrase typed into a search box.
-  const asked = classify(rest);
   const routed: QueryPlan = {
     ...plan,
     intent: 'understand_code',
-    ...(asked.intent === 'understand_code' && (asked.rule === 'understand-words' || asked.rule === 'question-form')
-      ? { confidence: asked.confidence, rule: asked.rule }
-      : { confidence: CONFIDENCE.fallback, rule: 'fallback' }),
+    confidence: CONFIDENCE.fallback,
+    rule: 'fallback',
   };
   delete routed.literal;
   return routed;

@@ -277,6 +277,19 @@ describe('classify: phrasings no rule of the design names literally', () => {
     // A quoted example value in a how-question is an input, not a literal (rust-core's dec2flt).
     ['how is a decimal string such as "3.14e-5" turned into an f64', 'understand_code', 'understand-words'],
     ['where is "connection refused" printed', 'exact_match', 'quoted-string'],
+    // The example gives a setting its value (cloud-init's authorized_keys options, real set).
+    [
+      'how does cloud-init split the options such as command="..." off the front of an authorized_keys line',
+      'understand_code',
+      'question-form',
+    ],
+    ['how is a header like Accept: "text/html" read', 'understand_code', 'understand-words'],
+    // "how" after a leading clause naming the setting asks how (git's mergetool, real set).
+    [
+      'when merge.tool is not configured, how does git mergetool pick a tool that is actually installed',
+      'understand_code',
+      'question-form',
+    ],
     // A family named by its role, at the start of the question (hyper's HttpConnector setters).
     ['other setters like HttpConnector::set_nodelay in client/connect/http.rs', 'find_similar', 'similar-phrase'],
     // symfony-di: the role with words before it.

@@ -286,11 +286,14 @@ function quotedWordInProse(q: string, words: string[]): boolean {
 /**
  * A how-question that quotes a value as an example ("how is a decimal string such as "3.14e-5"
  * turned into an f64", rust-core, real set) asks how such values are handled: the value is an
- * input the user made up, not a literal to find in the code.
+ * input the user made up, not a literal to find in the code. So is a value the example gives a
+ * setting ("the options such as command="..." of an authorized_keys line", cloud-init): the
+ * setting's name and `=` or `:` come between the cue and the quote.
  */
 function quotedExample(q: string): boolean {
-  return QUESTION_FORM.test(q) && /\b(?:such\s+as|like|e\.g\.,?|for\s+(?:example|instance),?)\s*["'`]/i.test(q);
+  return QUESTION_FORM.test(q) && QUOTED_EXAMPLE.test(q);
 }
+const QUOTED_EXAMPLE = /\b(?:such\s+as|like|e\.g\.,?|for\s+(?:example|instance),?)\s*(?:[\w.-]+\s*[=:]\s*)?["'`]/i;
 /** The verb a documentation comment opens with: third person ("Returns") or imperative ("Return"). */
 const DOC_OPENING =
   /^(?:[A-Z][a-z]+s|Return|Create|Get|Set|Remove|Check|Raise|Yield|Build|Make|Convert|Parse|Render|Load|Save|Add|Update|Delete|Compute|Find|Handle|Register|Apply|Ensure|Validate|Read|Write|Open|Close|Call|Run|Start|Stop|Send)\b/;
@@ -322,9 +325,14 @@ function nounNamedName(q: string): string | null {
   const open = NAME_TO_OPEN.exec(q);
   return m?.[1] ?? m?.[4] ?? open?.[1] ?? open?.[2] ?? null;
 }
-/** Questions about how or why code works, asked in so many words: they win over the names they mention. */
+/**
+ * Questions about how or why code works, asked in so many words: they win over the names they
+ * mention. So does "how …" after a leading clause that sets the scene ("when merge.tool is not
+ * configured, how does git mergetool pick a tool that is actually installed"), as asksHow reads it:
+ * the clause's name is the setting, not the thing asked for.
+ */
 const QUESTION_FORM =
-  /^(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
+  /^(?:(?:[^,?.]|\.(?=\S))*,\s*(?=how\b))?(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
 
 /** A definition cue in any inflection: "declares" as "declare", "defining" as "define". */
 function isDefinitionCue(word: string): boolean {

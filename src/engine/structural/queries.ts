@@ -303,6 +303,13 @@ const PHP_EXTRA = `
    function: (name) @_define
    arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]))) @definition.constant
  (#eq? @_define "define"))
+; \`$this->addHelperFunction('qlink', function ($title, $url) use ($view) { … })\`, \`Blade::directive('money', fn …)\`:
+; a closure registered under a name (a view helper, a macro, a service) is that name's definition, as the
+; name is what callers use.
+([(function_call_expression arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]) . (argument [(anonymous_function) (arrow_function)])))
+  (member_call_expression arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]) . (argument [(anonymous_function) (arrow_function)])))
+  (scoped_call_expression arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]) . (argument [(anonymous_function) (arrow_function)])))] @definition.function
+ (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$"))
 (base_clause [(name) @name (qualified_name (name) @name)]) @reference.type
 (named_type [(name) @name (qualified_name (name) @name)]) @reference.type
 (class_constant_access_expression . [(name) @name (qualified_name (name) @name)]) @reference.type

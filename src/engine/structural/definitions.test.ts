@@ -422,6 +422,57 @@ describe('definitions known by another name', () => {
     ]);
   });
 
+  it('Ruby: a DSL method that calls `define_method "macro_#{name}"` defines one method per call of it in the file, over the call', async () => {
+    // Shape of Redmine 5.0 (GPL-2.0), lib/redmine/wiki_formatting/macros.rb.
+    const text = [
+      'module Macros',
+      '  module ClassMethods',
+      '    def macro(name, options={}, &block)',
+      '      name = name.to_s.downcase.to_sym',
+      '      available_macros[name] = options',
+      '      Definitions.send :define_method, "macro_#{name}", &block',
+      '    end',
+      '',
+      '    def helper(name)',
+      '      define_method("#{name}_path") { "/#{name}" }',
+      '      define_method(name) { name }',
+      '    end',
+      '',
+      '    def desc(txt)',
+      '      @@desc = txt',
+      '    end',
+      '  end',
+      '',
+      '  desc "Includes a wiki page."',
+      '  macro :include do |obj, args|',
+      '    page = Wiki.find_page(args.first.to_s, :project => @project)',
+      '    textilizable(page.content, :text)',
+      '  end',
+      '',
+      "  macro 'hello_world' do |obj, args|",
+      '    h("Hello world!")',
+      '  end',
+      '',
+      '  helper :projects',
+      '  other.macro :not_ours do end',
+      '  macro some_name do end',
+      'end',
+      '',
+    ].join('\n');
+    const a = await analyzer.analyzeAsync('lib/redmine/wiki_formatting/macros.rb', text);
+    expect(named(a, 'macro_include')).toEqual([{ kind: 'method', nameLine: 20 }]);
+    expect(a.definitions.find((d) => d.name === 'macro_include')).toMatchObject({ startLine: 20, endLine: 23 });
+    expect(named(a, 'macro_hello_world')).toEqual([{ kind: 'method', nameLine: 25 }]);
+    expect(named(a, 'projects_path')).toEqual([{ kind: 'method', nameLine: 29 }]);
+    expect(named(a, 'projects')).toEqual([{ kind: 'method', nameLine: 29 }]);
+    // A call on another receiver, or with a name not written out, makes nothing.
+    expect(named(a, 'macro_not_ours')).toEqual([]);
+    expect(a.definitions.filter((d) => d.name.startsWith('macro_')).map((d) => d.name)).toEqual([
+      'macro_include',
+      'macro_hello_world',
+    ]);
+  });
+
   it('C++: a function written under a define’s name is also each name the define stands for', async () => {
     const a = await analyze('distrho/src/DistrhoPluginVST3.cpp', 'dpf-vst3-entry.cpp.txt');
     // The prototype (line 20) and the body (22), under every platform's name.

@@ -68,6 +68,17 @@ describe('parseQuery: what the query syntax understands', () => {
     expect(parseQuery('findEndOfStatement file:src/Files').paths).toEqual(['src/Files']);
   });
 
+  it('a Lua method `Type:method` or call `obj:method(…)` whose left side is a filter key stays text (pgf’s `Path:appendArc`, `file:read`)', () => {
+    for (const q of ['where is Path:appendArc defined', 'Path:appendArc', 'who calls File:close', 'local s = file:read("*a")'])
+      expect(parseQuery(q)).toMatchObject({ text: q, paths: [], languages: [] });
+    expect(parseQuery('where is Path:appendArc defined').error).toBeUndefined();
+    // Filters are typed in lower case before a value that is no call: still filters.
+    expect(parseQuery('appendArc path:model').paths).toEqual(['model']);
+    expect(parseQuery('appendArc file:Path_arced.lua').paths).toEqual(['Path_arced.lua']);
+    expect(parseQuery('appendArc lang:lua').languages).toEqual(['lua']);
+    expect(parseQuery('appendArc Path:src/model').paths).toEqual(['src/model']);
+  });
+
   it('a slash between words of a pasted message opens no pattern (phpseclib’s `… for successful C / b decodes`)', () => {
     const pasted = '[ERROR] At least one byte needs to be present for successful C / b decodes';
     expect(parseQuery(pasted)).toMatchObject({ text: pasted });

@@ -128,6 +128,10 @@ export function parseQuery(raw: string): ParsedQuery {
     // `File::findEndOfStatement`, `Path::extension`, `Case::Upper`: a name qualified with `::`
     // (PHP, Rust, C++, Ruby), whose qualifier happens to be a filter's key, is code, not a filter.
     if (value.startsWith(':')) continue;
+    // Lua names a method `Type:method` and calls one `obj:method(…)` (`Path:appendArc`,
+    // `file:read("*a")`): a capitalised key before a bare name, or any key before a call, is
+    // code. A filter is typed in lower case, and a path holds no `(`.
+    if (/^[A-Za-z_]\w*(\(|$)/.test(value) && (value.includes('(') || m[3] !== m[3].toLowerCase())) continue;
     // A line of pasted output may end with such a word and its colon, the rest of the message on
     // the next line (docutils' `Problems with "include" directive path:` then the cause): text.
     if (value === '' && /^[ \t]*\r?\n\s*\S/.test(raw.slice(m.index + m[0].length))) continue;

@@ -154,8 +154,13 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    C++ type a macro's body declares under its parameter's name (`OPENVDB_EXCEPTION(ValueError);`)
  *    and a JavaScript property set to a new object at a script's or module wrapper's top
  *    (`mw.storage.session = new SafeStorage(…)`) are definitions: an older snapshot has neither.
+ * 49: a PHP closure registered under a name (`$this->addHelperFunction('qlink', function …)`), a Go
+ *    func literal written as a keyed field's value (`Run: func(…) { … }`) and a Ruby method a file's
+ *    DSL makes through `define_method "macro_#{name}"` (`macro :include do … end`) are definitions
+ *    (analysis): an older snapshot has none of them, and holds a keyed field's calls in the function
+ *    around it.
  */
-export const SNAPSHOT_VERSION = 48;
+export const SNAPSHOT_VERSION = 49;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -439,3 +439,130 @@ describe('Lua: the files that load a file come before those using a global it fi
     ]);
   });
 });
+
+describe('Ruby and PHP: the files that name a file come before those reaching it through a common method name', () => {
+  const ask = async (files: Record<string, string>, raw: string, terms: string[]) => {
+    const { corpus, graph } = await parsedGraph(analyzer, files);
+    const hits = graph.search(
+      { intent: 'impact_analysis', raw, identifiers: [], terms } as unknown as Parameters<GraphIndex['search']>[0],
+      20,
+    );
+    return [...new Set(hits.map((h) => corpus.chunks[h.chunkId].path))];
+  };
+
+  // Redmine 5.0 (GPL-2.0): string_array_diff/diff.rb defines a Diff class and reopens Array;
+  // wiki_page.rb requires it; a controller (more central: required by others) reaches it only
+  // through a call by name.
+  const redmine = {
+    'lib/redmine/string_array_diff/diff.rb': [
+      'module Redmine',
+      '  module StringArrayDiff',
+      '    class Diff',
+      '      def self.lcs(a, b)',
+      '        a & b',
+      '      end',
+      '    end',
+      '  end',
+      'end',
+      '',
+      'class Array',
+      '  include Redmine::StringArrayDiff::Diffable',
+      'end',
+    ].join('\n'),
+    'app/models/wiki_page.rb': [
+      "require 'redmine/string_array_diff/diff'",
+      '',
+      'class WikiPage',
+      '  def diff(a, b)',
+      '    WikiDiff.new(a, b)',
+      '  end',
+      'end',
+    ].join('\n'),
+    'app/controllers/members_controller.rb': [
+      "require 'app/controllers/application_controller'",
+      'class MembersController',
+      '  def create',
+      '    ids = Diff.lcs(params[:ids], [])',
+      '  end',
+      'end',
+    ].join('\n'),
+    'app/controllers/application_controller.rb': ['class ApplicationController', '  def find', '  end', 'end'].join('\n'),
+    'app/controllers/a.rb': "require 'app/controllers/members_controller'\n",
+    'app/controllers/b.rb': "require 'app/controllers/members_controller'\n",
+  };
+
+  it('"what depends on lib/redmine/string_array_diff/diff.rb" puts wiki_page.rb, which requires it, first', async () => {
+    const paths = await ask(redmine, 'what depends on lib/redmine/string_array_diff/diff.rb', [
+      'depends',
+      'lib',
+      'redmine',
+      'string',
+      'array',
+      'diff',
+      'rb',
+    ]);
+    expect(paths[0]).toBe('app/models/wiki_page.rb');
+    expect(paths).toContain('app/controllers/members_controller.rb');
+  });
+
+  // Icinga Web 2.11 (GPL-2.0+): the writers `use` and extend the abstract LogWriter; Logger.php
+  // (used by many) holds whichever writer it is given, named in full, and calls its `->log()`.
+  const icinga = {
+    'Application/Logger/LogWriter.php': [
+      '<?php',
+      'namespace Icinga\\Application\\Logger;',
+      'abstract class LogWriter',
+      '{',
+      '    abstract public function log($severity, $message);',
+      '}',
+    ].join('\n'),
+    'Application/Logger/Writer/FileWriter.php': [
+      '<?php',
+      'namespace Icinga\\Application\\Logger\\Writer;',
+      'use Icinga\\Application\\Logger\\LogWriter;',
+      'class FileWriter extends LogWriter',
+      '{',
+      '    public function log($severity, $message)',
+      '    {',
+      '        file_put_contents($this->file, $message);',
+      '    }',
+      '}',
+    ].join('\n'),
+    'Application/Logger.php': [
+      '<?php',
+      'namespace Icinga\\Application;',
+      'class Logger',
+      '{',
+      '    /**',
+      '     * @var \\Icinga\\Application\\Logger\\LogWriter',
+      '     */',
+      '    protected $writer;',
+      '',
+      '    public function setWriter(\\Icinga\\Application\\Logger\\LogWriter $writer)',
+      '    {',
+      '        $this->writer = $writer;',
+      '    }',
+      '',
+      '    public function log($severity, $message)',
+      '    {',
+      '        $this->writer->log($severity, $message);',
+      '    }',
+      '}',
+    ].join('\n'),
+    'Web/A.php': ['<?php', 'use Icinga\\Application\\Logger;', 'function a() { Logger::error("x"); }'].join('\n'),
+    'Web/B.php': ['<?php', 'use Icinga\\Application\\Logger;', 'function b() { Logger::error("y"); }'].join('\n'),
+  };
+
+  it('"what depends on Application/Logger/LogWriter.php" puts the writer that uses and extends it first', async () => {
+    const paths = await ask(icinga, 'what depends on Application/Logger/LogWriter.php', [
+      'depends',
+      'application',
+      'logger',
+      'log',
+      'writer',
+      'php',
+    ]);
+    expect(paths[0]).toBe('Application/Logger/Writer/FileWriter.php');
+    expect(paths).toContain('Application/Logger.php');
+  });
+});

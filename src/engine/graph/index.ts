@@ -547,12 +547,16 @@ export class GraphIndex implements Retriever {
    * of the same names (clonezilla's scripts call `check_if_root` from a drbl-conf-functions the
    * repository does not hold, and GParted Live's copy sources gl-functions). A Lua file's
    * `require`/`dofile` of it is too: a file that only uses a global the file fills may run with
-   * it loaded by someone else.
+   * it loaded by someone else. So are a Ruby file's `require` and a PHP file's `use` of it: their
+   * names are global (Ruby reopens `class String`, a PHP class is autoloaded by name), so a file
+   * reaching one only through a method name many classes define (Redmine's `compact`, Icinga's
+   * `->log()`) depends on it less surely than a file that names it (`require
+   * 'redmine/string_array_diff/diff'`, `use Icinga\Application\Logger\LogWriter`).
    */
   private sortFileDependants(list: DependentFile[], origin: number): void {
     const g = this.g;
     const language = this.corpus.files[this.fileIdAt(origin)]?.language;
-    const includesFirst = C_FAMILY_FILE.test(g.filePaths[origin]) || language === 'bash' || language === 'lua';
+    const includesFirst = C_FAMILY_FILE.test(g.filePaths[origin]) || INCLUDES_FIRST_LANGUAGES.has(language ?? '');
     const included = (d: DependentFile) => Number(includesFirst && d.relation === 'import');
     list.sort(
       (a, b) =>
@@ -1401,6 +1405,8 @@ function importedAs(name: string, as: string): string {
 
 /** C and C++ sources and headers: what depends on them is first what includes them. */
 const C_FAMILY_FILE = /\.(c|h|cc|cpp|cxx|hh|hpp|hxx|inc|inl|ipp|tpp)$/i;
+/** Languages whose files load or name a file before using its global names: their importers are listed first (sortFileDependants). */
+const INCLUDES_FIRST_LANGUAGES: ReadonlySet<string> = new Set(['bash', 'lua', 'ruby', 'php']);
 
 /** Whether a file is the module a qualifier names: its stem (`fileutil.py`) or its folder (Go's package `internal/protocol/`). */
 function inModuleNamed(path: string, qualifiers: readonly (string | undefined)[]): boolean {

@@ -381,6 +381,55 @@ const PYLINT: SourceFile[] = [
   },
 ];
 
+// The shape of crowdsec 1.4 (MIT), cmd/crowdsec-cli/decisions.go: one constructor builds every
+// subcommand as a cobra.Command literal whose `Run: func(…) { … }` does the work and calls the helper.
+const COBRA: SourceFile[] = [
+  {
+    path: 'cmd/cli/decisions.go',
+    text: [
+      'package main',
+      '',
+      'func manageCliDecisionAlerts(ip *string, ipRange *string, scope *string, value *string) error {',
+      '\tif *ip != "" {',
+      '\t\t*scope = "Ip"',
+      '\t\t*value = *ip',
+      '\t}',
+      '\treturn nil',
+      '}',
+      '',
+      'func NewDecisionsCmd() *cobra.Command {',
+      '\tvar cmdDecisions = &cobra.Command{Use: "decisions [action]", Short: "Manage decisions"}',
+      '\tvar filter = apiclient.AlertsListOpts{}',
+      '\tvar cmdDecisionsList = &cobra.Command{',
+      '\t\tUse:   "list [options]",',
+      '\t\tShort: "List decisions from LAPI",',
+      '\t\tRun: func(cmd *cobra.Command, args []string) {',
+      '\t\t\tif err := manageCliDecisionAlerts(filter.IPEquals, filter.RangeEquals, filter.ScopeEquals, filter.ValueEquals); err != nil {',
+      '\t\t\t\tlog.Fatalf("%s", err)',
+      '\t\t\t}',
+      '\t\t\tlistDecisions(filter)',
+      '\t\t},',
+      '\t}',
+      '\tcmdDecisions.AddCommand(cmdDecisionsList)',
+      '\tvar cmdDecisionsDelete = &cobra.Command{',
+      '\t\tUse:   "delete [options]",',
+      '\t\tShort: "Delete decisions",',
+      '\t\tRun: func(cmd *cobra.Command, args []string) {',
+      '\t\t\tvar err error',
+      '\t\t\tif err = manageCliDecisionAlerts(filter.IPEquals, filter.RangeEquals, filter.ScopeEquals, filter.ValueEquals); err != nil {',
+      '\t\t\t\tlog.Fatalf("%s", err)',
+      '\t\t\t}',
+      '\t\t\tdeleteDecisions(filter)',
+      '\t\t},',
+      '\t}',
+      '\tcmdDecisions.AddCommand(cmdDecisionsDelete)',
+      '\treturn cmdDecisions',
+      '}',
+      '',
+    ].join('\n'),
+  },
+];
+
 let analyzer: StructuralAnalyzer;
 const build = (files: SourceFile[]) => Engine.build(files, { analyzer, embedder: null });
 const found = async (engine: Engine, query: string) => {
@@ -397,6 +446,18 @@ describe('who calls a package-qualified Go function', () => {
   it('the qualifier selects the package: calls of an interface method of the same name through a value are not its callers', async () => {
     const engine = await build(QUIC);
     expect(await found(engine, 'who calls protocol.DecodePacketNumber')).toEqual(['internal/handshake/aead.go:9']);
+  });
+});
+
+describe('who calls a Go function from a keyed field’s function (a cobra command’s `Run: func …`)', () => {
+  it('each `Run` is a caller of its own, not the constructor of several hundred lines around them', async () => {
+    const engine = await build(COBRA);
+    const r = await engine.search('who calls manageCliDecisionAlerts');
+    expect(r.query.intent).toBe('find_references');
+    expect(r.results.map((x) => `${x.path}:${x.startLine}-${x.endLine} ${x.symbol}`).sort()).toEqual([
+      'cmd/cli/decisions.go:17-22 Run',
+      'cmd/cli/decisions.go:28-34 Run',
+    ]);
   });
 });
 

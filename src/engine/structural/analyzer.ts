@@ -19,6 +19,7 @@ import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
 import { luaLoopedDefinitions } from './lua-loops';
+import { rubyDslDefinitions } from './ruby-dsl';
 import { shellEvalDefinitions } from './shell-eval';
 import { holdsLine, type LineRange } from '../line-range';
 
@@ -265,6 +266,7 @@ export class StructuralAnalyzer {
       }
       if (lang === 'lua') addMacroInstances(found.definitions, luaLoopedDefinitions(root, text));
       if (lang === 'bash') addMacroInstances(found.definitions, shellEvalDefinitions(text));
+      if (lang === 'ruby') addMacroInstances(found.definitions, rubyDslDefinitions(root, text));
       if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, budget);
       if (lang === 'c' || lang === 'cpp')
         addMacroInstances(found.definitions, macroNamedFunctions(original, found.definitions));

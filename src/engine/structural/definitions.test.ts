@@ -381,6 +381,98 @@ describe('definitions known by another name', () => {
     expect(named(a, 'T_MATCH')).toEqual([{ kind: 'constant', nameLine: 23 }]);
   });
 
+  it('PHP: a closure registered under a name (`addHelperFunction(\'qlink\', function …)`) defines that name, at the name’s line', async () => {
+    // Shape of Icinga Web 2.11 (GPL-2.0+), library/Icinga/Web/View/helpers/url.php.
+    const text = [
+      '<?php',
+      'namespace Icinga\\Web\\View;',
+      '',
+      '$view = $this;',
+      '',
+      "$this->addHelperFunction('href', function ($path = null, $params = null) use ($view) {",
+      '    return $view->url($path, $params);',
+      '});',
+      '',
+      '$this->addHelperFunction(',
+      "    'qlink',",
+      '    function ($title, $url, $params = null) use ($view) {',
+      "        return sprintf('<a href=\"%s\">%s</a>', $view->url($url, $params), $view->escape($title));",
+      '    }',
+      ');',
+      '',
+      "Blade::directive('money', fn ($amount) => \"<?php echo format($amount); ?>\");",
+      "register_helper(\"shout\", function ($s) { return strtoupper($s); });",
+      '// Not names: a route, an event, a closure first.',
+      "$app->get('/home', function () { return 1; });",
+      "$events->listen('user.login', function () {});",
+      "usort($rows, function ($a, $b) { return 0; });",
+      '',
+    ].join('\n');
+    const a = await analyzer.analyzeAsync('Web/View/helpers/url.php', text);
+    expect(named(a, 'href')).toEqual([{ kind: 'function', nameLine: 6 }]);
+    expect(named(a, 'qlink')).toEqual([{ kind: 'function', nameLine: 11 }]);
+    expect(a.definitions.find((d) => d.name === 'qlink')).toMatchObject({ startLine: 10, endLine: 15 });
+    expect(named(a, 'money')).toEqual([{ kind: 'function', nameLine: 17 }]);
+    expect(named(a, 'shout')).toEqual([{ kind: 'function', nameLine: 18 }]);
+    expect(a.definitions.filter((d) => d.kind === 'function').map((d) => d.name)).toEqual([
+      'href',
+      'qlink',
+      'money',
+      'shout',
+    ]);
+  });
+
+  it('Ruby: a DSL method that calls `define_method "macro_#{name}"` defines one method per call of it in the file, over the call', async () => {
+    // Shape of Redmine 5.0 (GPL-2.0), lib/redmine/wiki_formatting/macros.rb.
+    const text = [
+      'module Macros',
+      '  module ClassMethods',
+      '    def macro(name, options={}, &block)',
+      '      name = name.to_s.downcase.to_sym',
+      '      available_macros[name] = options',
+      '      Definitions.send :define_method, "macro_#{name}", &block',
+      '    end',
+      '',
+      '    def helper(name)',
+      '      define_method("#{name}_path") { "/#{name}" }',
+      '      define_method(name) { name }',
+      '    end',
+      '',
+      '    def desc(txt)',
+      '      @@desc = txt',
+      '    end',
+      '  end',
+      '',
+      '  desc "Includes a wiki page."',
+      '  macro :include do |obj, args|',
+      '    page = Wiki.find_page(args.first.to_s, :project => @project)',
+      '    textilizable(page.content, :text)',
+      '  end',
+      '',
+      "  macro 'hello_world' do |obj, args|",
+      '    h("Hello world!")',
+      '  end',
+      '',
+      '  helper :projects',
+      '  other.macro :not_ours do end',
+      '  macro some_name do end',
+      'end',
+      '',
+    ].join('\n');
+    const a = await analyzer.analyzeAsync('lib/redmine/wiki_formatting/macros.rb', text);
+    expect(named(a, 'macro_include')).toEqual([{ kind: 'method', nameLine: 20 }]);
+    expect(a.definitions.find((d) => d.name === 'macro_include')).toMatchObject({ startLine: 20, endLine: 23 });
+    expect(named(a, 'macro_hello_world')).toEqual([{ kind: 'method', nameLine: 25 }]);
+    expect(named(a, 'projects_path')).toEqual([{ kind: 'method', nameLine: 29 }]);
+    expect(named(a, 'projects')).toEqual([{ kind: 'method', nameLine: 29 }]);
+    // A call on another receiver, or with a name not written out, makes nothing.
+    expect(named(a, 'macro_not_ours')).toEqual([]);
+    expect(a.definitions.filter((d) => d.name.startsWith('macro_')).map((d) => d.name)).toEqual([
+      'macro_include',
+      'macro_hello_world',
+    ]);
+  });
+
   it('C++: a function written under a define’s name is also each name the define stands for', async () => {
     const a = await analyze('distrho/src/DistrhoPluginVST3.cpp', 'dpf-vst3-entry.cpp.txt');
     // The prototype (line 20) and the body (22), under every platform's name.

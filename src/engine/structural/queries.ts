@@ -126,6 +126,10 @@ const GO_EXTRA = `
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))
 (composite_literal type: (type_identifier) @name) @reference.new
 (composite_literal type: (qualified_type name: (type_identifier) @name)) @reference.new
+; \`&cobra.Command{ Run: func(cmd *cobra.Command, args []string) { … } }\`: a function written as a keyed
+; field's value is defined under its key, so each handler has its own lines and its calls are its own
+; (a JavaScript object's or a Lua table's function fields are read so too).
+(keyed_element key: (literal_element (identifier) @name) value: (literal_element (func_literal))) @definition.function
 ; Names used as values, not called: a package-level var or const (\`NewFlow(EndpointIPv4, …)\`), a
 ; function passed or put in a table (\`DecodeFunc(decodeEtherIP)\`). A key of a keyed literal
 ; names a field; the names a function binds (parameters, \`:=\`, \`var\`, range) shadow the package's.
@@ -303,6 +307,13 @@ const PHP_EXTRA = `
    function: (name) @_define
    arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]))) @definition.constant
  (#eq? @_define "define"))
+; \`$this->addHelperFunction('qlink', function ($title, $url) use ($view) { … })\`, \`Blade::directive('money', fn …)\`:
+; a closure registered under a name (a view helper, a macro, a service) is that name's definition, as the
+; name is what callers use.
+([(function_call_expression arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]) . (argument [(anonymous_function) (arrow_function)])))
+  (member_call_expression arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]) . (argument [(anonymous_function) (arrow_function)])))
+  (scoped_call_expression arguments: (arguments . (argument [(string . (string_content) @name .) (encapsed_string . (string_content) @name .)]) . (argument [(anonymous_function) (arrow_function)])))] @definition.function
+ (#match? @name "^[A-Za-z_][A-Za-z0-9_]*$"))
 (base_clause [(name) @name (qualified_name (name) @name)]) @reference.type
 (named_type [(name) @name (qualified_name (name) @name)]) @reference.type
 (class_constant_access_expression . [(name) @name (qualified_name (name) @name)]) @reference.type

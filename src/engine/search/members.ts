@@ -104,6 +104,22 @@ export function namePartsSaid(
 }
 
 /**
+ * How many of a name's parts the question says, a joining part (`to`, `for`, `from`) left out even
+ * when the question says it: such a part tells two variants apart (namePartsSaid), but it names no
+ * step, and counted as one of a callee's two words it let "… given to the scenarios …, and to which
+ * bucket" name crowdsec's `PourItemToBucket` by "bucket" alone, over its caller `PourItemToHolders`
+ * (calleesLookup).
+ */
+export function contentPartsSaid(name: string | undefined, forms: ReadonlySet<string>, path?: string): number {
+  if (!name) return 0;
+  const saysNumbers = [...forms].some((f) => NUMBER.test(f));
+  let said = 0;
+  for (const part of beyondPlace(splitIdentifier(name), path, (p) => saysPart(p, forms)))
+    if (!JOINING_PARTS.has(part) && (saysNumbers || !NUMBER.test(part)) && saysPart(part, forms)) said++;
+  return said;
+}
+
+/**
  * A name's parts past the prefix that repeats its file's place: C writes its module's namespace
  * before every public function of the file (`opr_rbtree_insert` in src/opr/rbtree.c,
  * `osi_dnlc_lookup` in afs_osidnlc.c), and its static helpers go without (`insert_recolour`).
@@ -619,7 +635,8 @@ function endsWith(text: string, chunk: Chunk, line: number): boolean {
  * The functions of its own file a function calls, bare or on its own object (`self.value_from_envvar(ctx)`,
  * `apfs_obj_verify_csum(sb, bh)`), each a name defined once in the file or once in the caller's
  * class, in call order without repeats; its own name left out (a recursion). With a question,
- * only the callees whose names say MEMBER_CALLEE_MIN_WORDS of its words or more: a step the
+ * only the callees whose names say MEMBER_CALLEE_MIN_WORDS of its words or more (joining words not
+ * counted: contentPartsSaid): a step the
  * question names (`value_from_envvar`), not an accessor named by one of its nouns (cobra's
  * `ValidateRequiredFlags` calls `c.Flags()`, whose one word "how does cobra check that required
  * flags were given" says).
@@ -633,7 +650,7 @@ export function calleesLookup(
   return (chunk) =>
     callees(chunk)
       .filter(
-        (callee) => !forms || namePartsSaid(callee.symbol, forms, placeOf(callee)).said >= MEMBER_CALLEE_MIN_WORDS,
+        (callee) => !forms || contentPartsSaid(callee.symbol, forms, placeOf(callee)) >= MEMBER_CALLEE_MIN_WORDS,
       )
       .map((callee) => callee.id);
 }

@@ -69,7 +69,12 @@ describe('parseQuery: what the query syntax understands', () => {
   });
 
   it('a Lua method `Type:method` or call `obj:method(…)` whose left side is a filter key stays text (pgf’s `Path:appendArc`, `file:read`)', () => {
-    for (const q of ['where is Path:appendArc defined', 'Path:appendArc', 'who calls File:close', 'local s = file:read("*a")'])
+    for (const q of [
+      'where is Path:appendArc defined',
+      'Path:appendArc',
+      'who calls File:close',
+      'local s = file:read("*a")',
+    ])
       expect(parseQuery(q)).toMatchObject({ text: q, paths: [], languages: [] });
     expect(parseQuery('where is Path:appendArc defined').error).toBeUndefined();
     // Filters are typed in lower case before a value that is no call: still filters.

@@ -486,7 +486,9 @@ describe('Ruby and PHP: the files that name a file come before those reaching it
       '  end',
       'end',
     ].join('\n'),
-    'app/controllers/application_controller.rb': ['class ApplicationController', '  def find', '  end', 'end'].join('\n'),
+    'app/controllers/application_controller.rb': ['class ApplicationController', '  def find', '  end', 'end'].join(
+      '\n',
+    ),
     'app/controllers/a.rb': "require 'app/controllers/members_controller'\n",
     'app/controllers/b.rb': "require 'app/controllers/members_controller'\n",
   };

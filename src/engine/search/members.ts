@@ -649,9 +649,7 @@ export function calleesLookup(
   const forms = question === undefined ? undefined : questionForms(question);
   return (chunk) =>
     callees(chunk)
-      .filter(
-        (callee) => !forms || contentPartsSaid(callee.symbol, forms, placeOf(callee)) >= MEMBER_CALLEE_MIN_WORDS,
-      )
+      .filter((callee) => !forms || contentPartsSaid(callee.symbol, forms, placeOf(callee)) >= MEMBER_CALLEE_MIN_WORDS)
       .map((callee) => callee.id);
 }
 

@@ -381,7 +381,7 @@ describe('definitions known by another name', () => {
     expect(named(a, 'T_MATCH')).toEqual([{ kind: 'constant', nameLine: 23 }]);
   });
 
-  it('PHP: a closure registered under a name (`addHelperFunction(\'qlink\', function …)`) defines that name, at the name’s line', async () => {
+  it("PHP: a closure registered under a name (`addHelperFunction('qlink', function …)`) defines that name, at the name’s line", async () => {
     // Shape of Icinga Web 2.11 (GPL-2.0+), library/Icinga/Web/View/helpers/url.php.
     const text = [
       '<?php',
@@ -396,16 +396,16 @@ describe('definitions known by another name', () => {
       '$this->addHelperFunction(',
       "    'qlink',",
       '    function ($title, $url, $params = null) use ($view) {',
-      "        return sprintf('<a href=\"%s\">%s</a>', $view->url($url, $params), $view->escape($title));",
+      '        return sprintf(\'<a href="%s">%s</a>\', $view->url($url, $params), $view->escape($title));',
       '    }',
       ');',
       '',
-      "Blade::directive('money', fn ($amount) => \"<?php echo format($amount); ?>\");",
-      "register_helper(\"shout\", function ($s) { return strtoupper($s); });",
+      'Blade::directive(\'money\', fn ($amount) => "<?php echo format($amount); ?>");',
+      'register_helper("shout", function ($s) { return strtoupper($s); });',
       '// Not names: a route, an event, a closure first.',
       "$app->get('/home', function () { return 1; });",
       "$events->listen('user.login', function () {});",
-      "usort($rows, function ($a, $b) { return 0; });",
+      'usort($rows, function ($a, $b) { return 0; });',
       '',
     ].join('\n');
     const a = await analyzer.analyzeAsync('Web/View/helpers/url.php', text);

@@ -13,7 +13,8 @@ import type { Definition } from '../contract';
  * `define_method "macro_#{name}"`, `send(:define_method, :"#{name}?")`, `define_method(name)`:
  * the name's literal prefix, the variable spelled into it (or named bare), its literal suffix.
  */
-const DEFINE_METHOD = /\bdefine_method\b[\s,(]*(?::?"([A-Za-z_]\w*)?#\{\s*([A-Za-z_]\w*)(?:\.\w+)*\s*\}(\w*[?!=]?)"|([A-Za-z_]\w*)\s*[,)&\n])/g;
+const DEFINE_METHOD =
+  /\bdefine_method\b[\s,(]*(?::?"([A-Za-z_]\w*)?#\{\s*([A-Za-z_]\w*)(?:\.\w+)*\s*\}(\w*[?!=]?)"|([A-Za-z_]\w*)\s*[,)&\n])/g;
 const NAME = /^[A-Za-z_]\w*[?!=]?$/;
 const SIGNATURE_CHARS = 200;
 
@@ -53,7 +54,9 @@ export function rubyDslDefinitions(root: Node, text: string): Definition[] {
     const given = forms ? nameGiven(call.childForFieldName('arguments')?.namedChild(0) ?? null) : null;
     if (!forms || !given) continue;
     const startLine = call.startPosition.row + 1;
-    const signature = (text.slice(call.startIndex, call.endIndex).split('\n', 1)[0] ?? '').trim().slice(0, SIGNATURE_CHARS);
+    const signature = (text.slice(call.startIndex, call.endIndex).split('\n', 1)[0] ?? '')
+      .trim()
+      .slice(0, SIGNATURE_CHARS);
     for (const form of forms) {
       if (call.startIndex >= form.startIndex && call.endIndex <= form.endIndex) continue;
       const name = `${form.prefix}${given}${form.suffix}`;

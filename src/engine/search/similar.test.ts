@@ -565,6 +565,23 @@ describe('similar to a method its class’s base declares, which other classes o
     expect(r.results[own].explanation.sibling).toMatchObject({ of: 'doDownload', belowSameBase: true });
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
+  it('keeps X’s named file’s methods where they rank when the question names that file', async () => {
+    const composer = await engineOver([
+      { path: 'Downloader/GitDownloader.php', text: fixture('composer-git-downloader.php.txt') },
+      { path: 'Downloader/HgDownloader.php', text: fixture('composer-hg-downloader.php.txt') },
+      { path: 'Downloader/SvnDownloader.php', text: fixture('composer-svn-downloader.php.txt') },
+      { path: 'Downloader/FossilDownloader.php', text: fixture('composer-fossil-downloader.php.txt') },
+      { path: 'Downloader/PerforceDownloader.php', text: fixture('composer-perforce-downloader.php.txt') },
+    ]);
+    const named = await composer.search('code similar to GitDownloader::doDownload in Downloader/GitDownloader.php');
+    // The question asks for code in X's file: the other downloaders' doDownload, outside it, are
+    // not lifted over its methods (the unnamed question above demotes them).
+    const own = named.results.find((row) => row.path === 'Downloader/GitDownloader.php');
+    expect(own?.explanation.sibling).toMatchObject({ of: 'doDownload' });
+    expect(own?.explanation.sibling?.belowSameBase).toBeUndefined();
+    expect(own?.explanation.demotion ?? null).toBeNull();
+    for (const row of everyRow(named)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
 });
 
 describe('similar to a function of a module whose like modules each write their own name into theirs', () => {

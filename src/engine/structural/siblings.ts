@@ -568,11 +568,14 @@ export function siblingsOf(
       );
       // X's function in a module named by its file: what the named place's X is one of (inNamedPlace).
       const fileModule = renamedHow === 'file' || renamedHow === 'table' || oneModuleFunction;
+      // X's base implemented again outside the place the question named X with is no longer lifted
+      // over that place's siblings: the question asks for code there (inNamedPlace).
       const sameBase =
         (xBase !== undefined &&
           y.name === x.definition.name &&
           y.container !== x.definition.container &&
-          baseOfContainer(f, y) === xBase) ||
+          baseOfContainer(f, y) === xBase &&
+          (by?.path === undefined || inPlace(f.path, by.path))) ||
         renamedHow !== undefined ||
         oneModuleFunction;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)

@@ -2707,3 +2707,101 @@ describe('similar to a method that a one-statement fellow hands its argument on 
     for (const row of rows) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });
+
+describe('similar to X in its named file, X’s counterpart in a parallel module', () => {
+  // makepkg's source/*.sh: each module writes its own file's name into its two functions.
+  const vcs = (name: string) => ({
+    path: `source/${name}.sh`,
+    text: [
+      `download_${name}() {`,
+      `\tlocal netfile=$1`,
+      `\tlocal dir=$(get_filepath "$netfile")`,
+      `\tif [[ ! -d "$dir" ]]; then`,
+      `\t\tmsg2 "Cloning %s %s repo..." "\${repo}" "${name}"`,
+      `\t\t${name} clone "$url" "$dir" || exit 1`,
+      `\telse`,
+      `\t\tcd_safe "$dir"`,
+      `\t\t${name} pull || warning "Failure while updating %s"`,
+      `\tfi`,
+      `}`,
+      ``,
+      `extract_${name}() {`,
+      `\tlocal netfile=$1 srcdir=$2`,
+      `\tmsg2 "Creating working copy of %s %s repo..." "\${repo}" "${name}"`,
+      `\trm -rf "\${srcdir}/\${dir##*/}"`,
+      `\t${name} checkout --force "$ref" "\${srcdir}" || exit 1`,
+      `}`,
+      ``,
+    ].join('\n'),
+  });
+
+  it('answers "download_hg in source/hg.sh" with the other modules’ download functions, not extract_hg', async () => {
+    const engine = await engineOver(['hg', 'git', 'svn', 'bzr'].map(vcs));
+    const r = await engine.search('code similar to download_hg in source/hg.sh');
+    expect(r.query.similarTo).toMatchObject({ name: 'download_hg' });
+    // Each name spells its file's (hg in hg.sh, git in git.sh) and the modules define the same
+    // two functions: download_git is download_hg in git.sh, kept though the question named hg.sh.
+    const top = r.results.slice(0, 3).map((row) => row.symbol);
+    expect(top.sort()).toEqual(['download_bzr', 'download_git', 'download_svn']);
+    const own = everyRow(r).find((row) => row.symbol === 'extract_hg');
+    expect(own?.explanation.sibling?.belowSameBase).toBe(true);
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+
+  // resource-agents' OpenStack agents: each writes its own word (osflip, osvol) into its functions.
+  const agent = (file: string, word: string) => ({
+    path: `heartbeat/${file}`,
+    text: [
+      `metadata() {`,
+      `\tcat <<END`,
+      `<resource-agent name="${file}"/>`,
+      `END`,
+      `}`,
+      ``,
+      `${word}_validate() {`,
+      `\tcheck_binary "$OCF_RESKEY_openstackcli"`,
+      `\tif [ -z "$OCF_RESKEY_${word}_id" ]; then`,
+      `\t\tocf_exit_reason "${word}_id not set"`,
+      `\t\treturn $OCF_ERR_CONFIGURED`,
+      `\tfi`,
+      `\treturn $OCF_SUCCESS`,
+      `}`,
+      ``,
+      `${word}_monitor() {`,
+      `\t${word}_validate || return $?`,
+      `\tif openstack status "$OCF_RESKEY_${word}_id" | grep -q ACTIVE; then`,
+      `\t\treturn $OCF_SUCCESS`,
+      `\tfi`,
+      `\treturn $OCF_NOT_RUNNING`,
+      `}`,
+      ``,
+      `${word}_stop() {`,
+      `\t${word}_monitor || return $OCF_SUCCESS`,
+      `\topenstack detach "$OCF_RESKEY_${word}_id" || return $OCF_ERR_GENERIC`,
+      `\treturn $OCF_SUCCESS`,
+      `}`,
+      ``,
+      `${word}_start() {`,
+      `\t${word}_validate || return $?`,
+      `\t${word}_monitor && return $OCF_SUCCESS`,
+      `\topenstack attach "$OCF_RESKEY_${word}_id" || return $OCF_ERR_GENERIC`,
+      `\treturn $OCF_SUCCESS`,
+      `}`,
+      ``,
+    ].join('\n'),
+  });
+
+  it('answers "osflip_validate in heartbeat/openstack-floating-ip" with the other agents’ validate', async () => {
+    const engine = await engineOver([
+      agent('openstack-floating-ip', 'osflip'),
+      agent('openstack-cinder-volume', 'osvol'),
+      agent('openstack-virtual-ip', 'osvip'),
+    ]);
+    const r = await engine.search('code similar to osflip_validate in heartbeat/openstack-floating-ip');
+    expect(r.query.similarTo).toMatchObject({ name: 'osflip_validate' });
+    // One word changed and most of the module's functions shared: X's function in a parallel
+    // module, which the named place's X is one of (before, the file's own osflip_start hid it).
+    expect(r.results.slice(0, 2).map((row) => row.symbol).sort()).toEqual(['osvip_validate', 'osvol_validate']);
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});

@@ -566,8 +566,9 @@ export function siblingsOf(
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
         inParallel,
       );
-      // X's function in a module named by its file: what the named place's X is one of (inNamedPlace).
-      const fileModule = renamedHow === 'file' || renamedHow === 'table' || oneModuleFunction;
+      // X's function in a module parallel to X's, named by its file or its word: what the named
+      // place's X is one of (inNamedPlace).
+      const fileModule = renamedHow !== undefined || oneModuleFunction;
       // X's base implemented again outside the place the question named X with is no longer lifted
       // over that place's siblings: the question asks for code there (inNamedPlace).
       const sameBase =
@@ -640,13 +641,19 @@ function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
     return tableEntries(file, x);
   const xParts = nameParts(x.name);
   const xModule = new Set([...moduleFunctions(file, x.container, x.name)].map((n) => nameParts(n).join(' ')));
-  if (xModule.size < 2) return NOT_RENAMED;
+  if (xModule.size === 0) return NOT_RENAMED;
+  // Names that spell their own files' names (download_hg in hg.sh, download_git in git.sh) say
+  // the modules are parallel by themselves: X and y count as one name both modules define, so
+  // two modules of two functions each qualify. One changed word alone says less (key_auth.go's
+  // keyFromHeader beside method_override.go's MethodFromHeader): X and y are not counted.
+  const xWithX = new Set([...xModule, xParts.join(' ')]);
   const test = (f: CorpusFile, y: Definition) => {
     if (f === file || !FUNCTION_FAMILY.has(y.kind)) return undefined;
     const yParts = nameParts(y.name);
     const words = renamedWords(xParts, file.path, yParts, f.path);
     if (!words) return undefined;
     const { mine, theirs, how } = words;
+    if (how === 'word' && xModule.size < 2) return undefined;
     const yModule = moduleFunctions(f, y.container, y.name);
     const asX = (n: string) =>
       how === 'word'
@@ -654,6 +661,7 @@ function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
             .map((p) => (p === theirs ? mine : p))
             .join(' ')
         : ` ${nameParts(n).join(' ')} `.split(` ${theirs} `).join(` ${mine} `).trim();
+    if (how === 'file') return modulesShare(xWithX, new Set([...yModule, y.name]), asX, true) ? how : undefined;
     return modulesShare(xModule, yModule, asX, true) ? how : undefined;
   };
   return Object.assign(test, { byTable: false });

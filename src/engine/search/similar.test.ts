@@ -2804,4 +2804,69 @@ describe('similar to X in its named file, X’s counterpart in a parallel module
     expect(r.results.slice(0, 2).map((row) => row.symbol).sort()).toEqual(['osvip_validate', 'osvol_validate']);
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
+  // awesome's obvious widgets: each module's constructor is named as its file, beside its own `create`.
+  const PROGRESSBAR = `local beautiful = require("beautiful")
+
+local function progressbar(layout)
+  local theme = beautiful.get()
+  local width = theme.progressbar_width or theme.widget_width or 8
+  local color = theme.progressbar_fg_color or theme.widget_fg_color or theme.fg_normal
+  local widget = awful.widget.progressbar({ layout = layout })
+  widget:set_vertical(true)
+  widget:set_width(width)
+  widget:set_color(color)
+  return widget
+end
+
+local function create(data, layout)
+  local widget = progressbar(layout)
+  widget.update = function(widget)
+    local max = widget.data.max or 1
+    widget:set_value((widget.data:get() or max) / max)
+  end
+  widget.data = data
+  return widget
+end
+
+return setmetatable({}, { __call = function (_, ...) return create(...) end })
+`;
+  const GRAPH = `local beautiful = require("beautiful")
+
+local function graph(layout, scale)
+  local theme = beautiful.get()
+  local back = theme.graph_bg_color or theme.widget_bg_color or theme.bg_normal
+  local border = theme.graph_border or theme.widget_border or theme.border_normal
+  local widget = awful.widget.graph({ layout = layout })
+  widget:set_background_color(back)
+  widget:set_border_color(border)
+  if scale then
+    widget:set_scale(true)
+  end
+  return widget
+end
+
+local function create(data, layout)
+  local widget = graph(layout, not data.max)
+  widget.update = function(widget)
+    widget:add_value(widget.data:get() or 0)
+  end
+  widget.data = data
+  return widget
+end
+
+return setmetatable({}, { __call = function (_, ...) return create(...) end })
+`;
+
+  it('reads a function named as its file, in a module parallel to X’s, as X’s name there (awesome’s progressbar, graph)', async () => {
+    const engine = await engineOver([
+      { path: 'widget/progressbar.lua', text: PROGRESSBAR },
+      { path: 'widget/graph.lua', text: GRAPH },
+    ]);
+    const r = await engine.search('code similar to progressbar in widget/progressbar.lua');
+    expect(r.query.similarTo).toMatchObject({ name: 'progressbar' });
+    // `graph` shares no word with `progressbar`: each is its own file's name, the modules alike.
+    expect(r.results[0].symbol).toBe('graph');
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'progressbar' });
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
 });

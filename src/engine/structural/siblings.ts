@@ -554,7 +554,11 @@ export function siblingsOf(
       const renamedHow = renamed(f, y);
       let yNamed = y;
       // An entry of X's table in another module is X's name in that module's word (tableEntries).
-      if (oneModuleFunction || renamedHow === 'table') yNamed = { ...y, name: x.definition.name };
+      // A name that is nothing but its file's (awesome's `progressbar` in progressbar.lua, `graph`
+      // in graph.lua) shares no word with X's however parallel the modules: it is X's name there.
+      const wholeFileName =
+        renamedHow === 'file' && spellsItsFile(x.definition.name, file.path) && spellsItsFile(y.name, f.path);
+      if (oneModuleFunction || renamedHow === 'table' || wholeFileName) yNamed = { ...y, name: x.definition.name };
       else if (fileNamesake) yNamed = { ...y, name: '' };
       const s = siblingSimilarity(
         x,
@@ -739,6 +743,13 @@ function renamedWords(
     return { mine: mine!, theirs: theirs!, how: 'file' };
   const at = onlyDifference(xParts, yParts);
   return at === undefined || at === -1 ? undefined : { mine: xParts[at], theirs: yParts[at], how: 'word' };
+}
+
+/** Whether a name's words spell its file's name and nothing more (`progressbar` in progressbar.lua). */
+function spellsItsFile(name: string, path: string): boolean {
+  const parts = nameParts(name);
+  const run = fileNameRun(parts, path);
+  return run !== undefined && run[0] === 0 && run[1] === parts.length;
 }
 
 /** The run of a name's words that spells its file's name (`log`, `normal` of densityLogNormal in lognormal.js). */

@@ -2803,6 +2803,13 @@ describe('similar to X in its named file, X’s counterpart in a parallel module
     // module, which the named place's X is one of (before, the file's own osflip_start hid it).
     expect(r.results.slice(0, 2).map((row) => row.symbol).sort()).toEqual(['osvip_validate', 'osvol_validate']);
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+    // Named, X's file is the place asked about: its functions are not demoted below those
+    // modules' (unnamed, they are, as below a base's other implementations).
+    const own = (response: SearchResponse) => everyRow(response).find((row) => row.symbol === 'osflip_start');
+    expect(own(r)?.explanation.sibling).toMatchObject({ of: 'osflip_validate' });
+    expect(own(r)?.explanation.sibling?.belowSameBase).toBeUndefined();
+    const unnamed = await engine.search('code similar to osflip_validate');
+    expect(own(unnamed)?.explanation.sibling?.belowSameBase).toBe(true);
   });
   // awesome's obvious widgets: each module's constructor is named as its file, beside its own `create`.
   const PROGRESSBAR = `local beautiful = require("beautiful")

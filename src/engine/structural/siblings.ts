@@ -573,15 +573,20 @@ export function siblingsOf(
       // X's function in a module parallel to X's, named by its file or its word: what the named
       // place's X is one of (inNamedPlace).
       const fileModule = renamedHow !== undefined || oneModuleFunction;
-      // X's base implemented again outside the place the question named X with is no longer lifted
-      // over that place's siblings: the question asks for code there (inNamedPlace).
+      // X's base implemented again, or X's function in a module that writes one word of its own,
+      // outside the place the question named X with, is not lifted over that place's siblings: the
+      // question asks for code there (inNamedPlace). A module named by its file still is (vega's
+      // densityNormal in normal.js for densityUniform in uniform.js).
+      const outsideNamedPlace = by?.path !== undefined && !inPlace(f.path, by.path);
       const sameBase =
-        (xBase !== undefined &&
-          y.name === x.definition.name &&
-          y.container !== x.definition.container &&
-          baseOfContainer(f, y) === xBase &&
-          (by?.path === undefined || inPlace(f.path, by.path))) ||
-        renamedHow !== undefined ||
+        (!outsideNamedPlace &&
+          ((xBase !== undefined &&
+            y.name === x.definition.name &&
+            y.container !== x.definition.container &&
+            baseOfContainer(f, y) === xBase) ||
+            renamedHow === 'word')) ||
+        renamedHow === 'file' ||
+        renamedHow === 'table' ||
         oneModuleFunction;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({

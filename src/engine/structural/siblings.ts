@@ -50,9 +50,10 @@ export interface Sibling {
    */
   sameBase?: true;
   /**
-   * X's function in another module of X's kind named by its own file: the module's anonymous
-   * default export, or a name that spells its file's where X's spells X's (renamedModules). The
-   * named place's X is one of them, so they stay when the question names X's file (inNamedPlace).
+   * X's function in another module of X's kind: the module's anonymous default export, a name
+   * that spells its file's where X's spells X's, or X's with the module's own word
+   * (renamedModules). The named place's X is one of them, so they stay when the question names
+   * X's file (inNamedPlace).
    */
   fileModule?: true;
   /** A definition of another name than X's in X's own file, or, X a table entry, another table's entry of X's name. */
@@ -852,8 +853,9 @@ function qualifierPicksOnly(
  * every sibling in the named place (hcl's `Body.JustAttributes in hclsyntax/structure.go`: the
  * other bodies' JustAttributes, where the file has none), not otherwise — hyper's server-side
  * `set_nodelay`, a twin in all but its place, led the setters beside X on its words alone. It
- * stays a candidate. X's function in a module named by its file (fileModule) stays too: vega's
- * `densityNormal` for `densityUniform in uniform.js`, where uniform.js's own functions are closer.
+ * stays a candidate. X's function in a parallel module (fileModule) stays too: vega's
+ * `densityNormal` for `densityUniform in uniform.js`, where uniform.js's own functions are closer;
+ * pcp's `_check_logger` in pmlogger_check for `_check_pmie in pmie_check`.
  */
 function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefined): Sibling[] {
   const place = by?.path;

@@ -565,6 +565,23 @@ describe('similar to a method its class’s base declares, which other classes o
     expect(r.results[own].explanation.sibling).toMatchObject({ of: 'doDownload', belowSameBase: true });
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
+  it('keeps X’s named file’s methods where they rank when the question names that file', async () => {
+    const composer = await engineOver([
+      { path: 'Downloader/GitDownloader.php', text: fixture('composer-git-downloader.php.txt') },
+      { path: 'Downloader/HgDownloader.php', text: fixture('composer-hg-downloader.php.txt') },
+      { path: 'Downloader/SvnDownloader.php', text: fixture('composer-svn-downloader.php.txt') },
+      { path: 'Downloader/FossilDownloader.php', text: fixture('composer-fossil-downloader.php.txt') },
+      { path: 'Downloader/PerforceDownloader.php', text: fixture('composer-perforce-downloader.php.txt') },
+    ]);
+    const named = await composer.search('code similar to GitDownloader::doDownload in Downloader/GitDownloader.php');
+    // The question asks for code in X's file: the other downloaders' doDownload, outside it, are
+    // not lifted over its methods (the unnamed question above demotes them).
+    const own = named.results.find((row) => row.path === 'Downloader/GitDownloader.php');
+    expect(own?.explanation.sibling).toMatchObject({ of: 'doDownload' });
+    expect(own?.explanation.sibling?.belowSameBase).toBeUndefined();
+    expect(own?.explanation.demotion ?? null).toBeNull();
+    for (const row of everyRow(named)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
 });
 
 describe('similar to a function of a module whose like modules each write their own name into theirs', () => {
@@ -2688,5 +2705,175 @@ describe('similar to a method that a one-statement fellow hands its argument on 
     expect(['_on_dict', '_on_str']).toContain(rows[0].symbol);
     expect(rows.find((row) => row.symbol === '_on_tuple')?.explanation.sibling).toBeUndefined();
     for (const row of rows) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+});
+
+describe('similar to X in its named file, X’s counterpart in a parallel module', () => {
+  // makepkg's source/*.sh: each module writes its own file's name into its two functions.
+  const vcs = (name: string) => ({
+    path: `source/${name}.sh`,
+    text: [
+      `download_${name}() {`,
+      `\tlocal netfile=$1`,
+      `\tlocal dir=$(get_filepath "$netfile")`,
+      `\tif [[ ! -d "$dir" ]]; then`,
+      `\t\tmsg2 "Cloning %s %s repo..." "\${repo}" "${name}"`,
+      `\t\t${name} clone "$url" "$dir" || exit 1`,
+      `\telse`,
+      `\t\tcd_safe "$dir"`,
+      `\t\t${name} pull || warning "Failure while updating %s"`,
+      `\tfi`,
+      `}`,
+      ``,
+      `extract_${name}() {`,
+      `\tlocal netfile=$1 srcdir=$2`,
+      `\tmsg2 "Creating working copy of %s %s repo..." "\${repo}" "${name}"`,
+      `\trm -rf "\${srcdir}/\${dir##*/}"`,
+      `\t${name} checkout --force "$ref" "\${srcdir}" || exit 1`,
+      `}`,
+      ``,
+    ].join('\n'),
+  });
+
+  it('answers "download_hg in source/hg.sh" with the other modules’ download functions, not extract_hg', async () => {
+    const engine = await engineOver(['hg', 'git', 'svn', 'bzr'].map(vcs));
+    const r = await engine.search('code similar to download_hg in source/hg.sh');
+    expect(r.query.similarTo).toMatchObject({ name: 'download_hg' });
+    // Each name spells its file's (hg in hg.sh, git in git.sh) and the modules define the same
+    // two functions: download_git is download_hg in git.sh, kept though the question named hg.sh.
+    const top = r.results.slice(0, 3).map((row) => row.symbol);
+    expect(top.sort()).toEqual(['download_bzr', 'download_git', 'download_svn']);
+    const own = everyRow(r).find((row) => row.symbol === 'extract_hg');
+    expect(own?.explanation.sibling?.belowSameBase).toBe(true);
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+  });
+
+  // resource-agents' OpenStack agents: each writes its own word (osflip, osvol) into its functions.
+  const agent = (file: string, word: string) => ({
+    path: `heartbeat/${file}`,
+    text: [
+      `metadata() {`,
+      `\tcat <<END`,
+      `<resource-agent name="${file}"/>`,
+      `END`,
+      `}`,
+      ``,
+      `${word}_validate() {`,
+      `\tcheck_binary "$OCF_RESKEY_openstackcli"`,
+      `\tif [ -z "$OCF_RESKEY_${word}_id" ]; then`,
+      `\t\tocf_exit_reason "${word}_id not set"`,
+      `\t\treturn $OCF_ERR_CONFIGURED`,
+      `\tfi`,
+      `\treturn $OCF_SUCCESS`,
+      `}`,
+      ``,
+      `${word}_monitor() {`,
+      `\t${word}_validate || return $?`,
+      `\tif openstack status "$OCF_RESKEY_${word}_id" | grep -q ACTIVE; then`,
+      `\t\treturn $OCF_SUCCESS`,
+      `\tfi`,
+      `\treturn $OCF_NOT_RUNNING`,
+      `}`,
+      ``,
+      `${word}_stop() {`,
+      `\t${word}_monitor || return $OCF_SUCCESS`,
+      `\topenstack detach "$OCF_RESKEY_${word}_id" || return $OCF_ERR_GENERIC`,
+      `\treturn $OCF_SUCCESS`,
+      `}`,
+      ``,
+      `${word}_start() {`,
+      `\t${word}_validate || return $?`,
+      `\t${word}_monitor && return $OCF_SUCCESS`,
+      `\topenstack attach "$OCF_RESKEY_${word}_id" || return $OCF_ERR_GENERIC`,
+      `\treturn $OCF_SUCCESS`,
+      `}`,
+      ``,
+    ].join('\n'),
+  });
+
+  it('answers "osflip_validate in heartbeat/openstack-floating-ip" with the other agents’ validate', async () => {
+    const engine = await engineOver([
+      agent('openstack-floating-ip', 'osflip'),
+      agent('openstack-cinder-volume', 'osvol'),
+      agent('openstack-virtual-ip', 'osvip'),
+    ]);
+    const r = await engine.search('code similar to osflip_validate in heartbeat/openstack-floating-ip');
+    expect(r.query.similarTo).toMatchObject({ name: 'osflip_validate' });
+    // One word changed and most of the module's functions shared: X's function in a parallel
+    // module, which the named place's X is one of (before, the file's own osflip_start hid it).
+    expect(r.results.slice(0, 2).map((row) => row.symbol).sort()).toEqual(['osvip_validate', 'osvol_validate']);
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
+    // Named, X's file is the place asked about: its functions are not demoted below those
+    // modules' (unnamed, they are, as below a base's other implementations).
+    const own = (response: SearchResponse) => everyRow(response).find((row) => row.symbol === 'osflip_start');
+    expect(own(r)?.explanation.sibling).toMatchObject({ of: 'osflip_validate' });
+    expect(own(r)?.explanation.sibling?.belowSameBase).toBeUndefined();
+    const unnamed = await engine.search('code similar to osflip_validate');
+    expect(own(unnamed)?.explanation.sibling?.belowSameBase).toBe(true);
+  });
+  // awesome's obvious widgets: each module's constructor is named as its file, beside its own `create`.
+  const PROGRESSBAR = `local beautiful = require("beautiful")
+
+local function progressbar(layout)
+  local theme = beautiful.get()
+  local width = theme.progressbar_width or theme.widget_width or 8
+  local color = theme.progressbar_fg_color or theme.widget_fg_color or theme.fg_normal
+  local widget = awful.widget.progressbar({ layout = layout })
+  widget:set_vertical(true)
+  widget:set_width(width)
+  widget:set_color(color)
+  return widget
+end
+
+local function create(data, layout)
+  local widget = progressbar(layout)
+  widget.update = function(widget)
+    local max = widget.data.max or 1
+    widget:set_value((widget.data:get() or max) / max)
+  end
+  widget.data = data
+  return widget
+end
+
+return setmetatable({}, { __call = function (_, ...) return create(...) end })
+`;
+  const GRAPH = `local beautiful = require("beautiful")
+
+local function graph(layout, scale)
+  local theme = beautiful.get()
+  local back = theme.graph_bg_color or theme.widget_bg_color or theme.bg_normal
+  local border = theme.graph_border or theme.widget_border or theme.border_normal
+  local widget = awful.widget.graph({ layout = layout })
+  widget:set_background_color(back)
+  widget:set_border_color(border)
+  if scale then
+    widget:set_scale(true)
+  end
+  return widget
+end
+
+local function create(data, layout)
+  local widget = graph(layout, not data.max)
+  widget.update = function(widget)
+    widget:add_value(widget.data:get() or 0)
+  end
+  widget.data = data
+  return widget
+end
+
+return setmetatable({}, { __call = function (_, ...) return create(...) end })
+`;
+
+  it('reads a function named as its file, in a module parallel to X’s, as X’s name there (awesome’s progressbar, graph)', async () => {
+    const engine = await engineOver([
+      { path: 'widget/progressbar.lua', text: PROGRESSBAR },
+      { path: 'widget/graph.lua', text: GRAPH },
+    ]);
+    const r = await engine.search('code similar to progressbar in widget/progressbar.lua');
+    expect(r.query.similarTo).toMatchObject({ name: 'progressbar' });
+    // `graph` shares no word with `progressbar`: each is its own file's name, the modules alike.
+    expect(r.results[0].symbol).toBe('graph');
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'progressbar' });
+    for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
 });

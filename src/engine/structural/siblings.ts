@@ -50,9 +50,10 @@ export interface Sibling {
    */
   sameBase?: true;
   /**
-   * X's function in another module of X's kind named by its own file: the module's anonymous
-   * default export, or a name that spells its file's where X's spells X's (renamedModules). The
-   * named place's X is one of them, so they stay when the question names X's file (inNamedPlace).
+   * X's function in another module of X's kind: the module's anonymous default export, a name
+   * that spells its file's where X's spells X's, or X's with the module's own word
+   * (renamedModules). The named place's X is one of them, so they stay when the question names
+   * X's file (inNamedPlace).
    */
   fileModule?: true;
   /** A definition of another name than X's in X's own file, or, X a table entry, another table's entry of X's name. */
@@ -554,7 +555,11 @@ export function siblingsOf(
       const renamedHow = renamed(f, y);
       let yNamed = y;
       // An entry of X's table in another module is X's name in that module's word (tableEntries).
-      if (oneModuleFunction || renamedHow === 'table') yNamed = { ...y, name: x.definition.name };
+      // A name that is nothing but its file's (awesome's `progressbar` in progressbar.lua, `graph`
+      // in graph.lua) shares no word with X's however parallel the modules: it is X's name there.
+      const wholeFileName =
+        renamedHow === 'file' && spellsItsFile(x.definition.name, file.path) && spellsItsFile(y.name, f.path);
+      if (oneModuleFunction || renamedHow === 'table' || wholeFileName) yNamed = { ...y, name: x.definition.name };
       else if (fileNamesake) yNamed = { ...y, name: '' };
       const s = siblingSimilarity(
         x,
@@ -566,14 +571,23 @@ export function siblingsOf(
         f !== file && (importsModule(file, f.path) || importsModule(f, file.path)),
         inParallel,
       );
-      // X's function in a module named by its file: what the named place's X is one of (inNamedPlace).
-      const fileModule = renamedHow === 'file' || renamedHow === 'table' || oneModuleFunction;
+      // X's function in a module parallel to X's, named by its file or its word: what the named
+      // place's X is one of (inNamedPlace).
+      const fileModule = renamedHow !== undefined || oneModuleFunction;
+      // X's base implemented again, or X's function in a module that writes one word of its own,
+      // outside the place the question named X with, is not lifted over that place's siblings: the
+      // question asks for code there (inNamedPlace). A module named by its file still is (vega's
+      // densityNormal in normal.js for densityUniform in uniform.js).
+      const outsideNamedPlace = by?.path !== undefined && !inPlace(f.path, by.path);
       const sameBase =
-        (xBase !== undefined &&
-          y.name === x.definition.name &&
-          y.container !== x.definition.container &&
-          baseOfContainer(f, y) === xBase) ||
-        renamedHow !== undefined ||
+        (!outsideNamedPlace &&
+          ((xBase !== undefined &&
+            y.name === x.definition.name &&
+            y.container !== x.definition.container &&
+            baseOfContainer(f, y) === xBase) ||
+            renamedHow === 'word')) ||
+        renamedHow === 'file' ||
+        renamedHow === 'table' ||
         oneModuleFunction;
       if (s && s.similarity >= SIBLING_MIN_SIMILARITY)
         out.push({
@@ -637,13 +651,19 @@ function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
     return tableEntries(file, x);
   const xParts = nameParts(x.name);
   const xModule = new Set([...moduleFunctions(file, x.container, x.name)].map((n) => nameParts(n).join(' ')));
-  if (xModule.size < 2) return NOT_RENAMED;
+  if (xModule.size === 0) return NOT_RENAMED;
+  // Names that spell their own files' names (download_hg in hg.sh, download_git in git.sh) say
+  // the modules are parallel by themselves: X and y count as one name both modules define, so
+  // two modules of two functions each qualify. One changed word alone says less (key_auth.go's
+  // keyFromHeader beside method_override.go's MethodFromHeader): X and y are not counted.
+  const xWithX = new Set([...xModule, xParts.join(' ')]);
   const test = (f: CorpusFile, y: Definition) => {
     if (f === file || !FUNCTION_FAMILY.has(y.kind)) return undefined;
     const yParts = nameParts(y.name);
     const words = renamedWords(xParts, file.path, yParts, f.path);
     if (!words) return undefined;
     const { mine, theirs, how } = words;
+    if (how === 'word' && xModule.size < 2) return undefined;
     const yModule = moduleFunctions(f, y.container, y.name);
     const asX = (n: string) =>
       how === 'word'
@@ -651,6 +671,7 @@ function renamedModules(file: CorpusFile, x: Definition): RenamedModules {
             .map((p) => (p === theirs ? mine : p))
             .join(' ')
         : ` ${nameParts(n).join(' ')} `.split(` ${theirs} `).join(` ${mine} `).trim();
+    if (how === 'file') return modulesShare(xWithX, new Set([...yModule, y.name]), asX, true) ? how : undefined;
     return modulesShare(xModule, yModule, asX, true) ? how : undefined;
   };
   return Object.assign(test, { byTable: false });
@@ -728,6 +749,13 @@ function renamedWords(
     return { mine: mine!, theirs: theirs!, how: 'file' };
   const at = onlyDifference(xParts, yParts);
   return at === undefined || at === -1 ? undefined : { mine: xParts[at], theirs: yParts[at], how: 'word' };
+}
+
+/** Whether a name's words spell its file's name and nothing more (`progressbar` in progressbar.lua). */
+function spellsItsFile(name: string, path: string): boolean {
+  const parts = nameParts(name);
+  const run = fileNameRun(parts, path);
+  return run !== undefined && run[0] === 0 && run[1] === parts.length;
 }
 
 /** The run of a name's words that spells its file's name (`log`, `normal` of densityLogNormal in lognormal.js). */
@@ -825,8 +853,9 @@ function qualifierPicksOnly(
  * every sibling in the named place (hcl's `Body.JustAttributes in hclsyntax/structure.go`: the
  * other bodies' JustAttributes, where the file has none), not otherwise — hyper's server-side
  * `set_nodelay`, a twin in all but its place, led the setters beside X on its words alone. It
- * stays a candidate. X's function in a module named by its file (fileModule) stays too: vega's
- * `densityNormal` for `densityUniform in uniform.js`, where uniform.js's own functions are closer.
+ * stays a candidate. X's function in a parallel module (fileModule) stays too: vega's
+ * `densityNormal` for `densityUniform in uniform.js`, where uniform.js's own functions are closer;
+ * pcp's `_check_logger` in pmlogger_check for `_check_pmie in pmie_check`.
  */
 function inNamedPlace(corpus: Corpus, siblings: Sibling[], by: NamedBy | undefined): Sibling[] {
   const place = by?.path;

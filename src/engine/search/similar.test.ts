@@ -2801,7 +2801,12 @@ describe('similar to X in its named file, X’s counterpart in a parallel module
     expect(r.query.similarTo).toMatchObject({ name: 'osflip_validate' });
     // One word changed and most of the module's functions shared: X's function in a parallel
     // module, which the named place's X is one of (before, the file's own osflip_start hid it).
-    expect(r.results.slice(0, 2).map((row) => row.symbol).sort()).toEqual(['osvip_validate', 'osvol_validate']);
+    expect(
+      r.results
+        .slice(0, 2)
+        .map((row) => row.symbol)
+        .sort(),
+    ).toEqual(['osvip_validate', 'osvol_validate']);
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
     // Named, X's file is the place asked about: its functions are not demoted below those
     // modules' (unnamed, they are, as below a base's other implementations).

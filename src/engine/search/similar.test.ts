@@ -543,15 +543,18 @@ describe('similar to a class that extends another', () => {
   });
 });
 
+/** Composer's five VCS downloaders, each extending VcsDownloader with its own doDownload. */
+const composerDownloaders = () =>
+  engineOver(
+    ['Git', 'Hg', 'Svn', 'Fossil', 'Perforce'].map((vcs) => ({
+      path: `Downloader/${vcs}Downloader.php`,
+      text: fixture(`composer-${vcs.toLowerCase()}-downloader.php.txt`),
+    })),
+  );
+
 describe('similar to a method its class’s base declares, which other classes of that base implement', () => {
   it('lists those implementations before X’s own file’s other methods (Composer’s GitDownloader::doDownload)', async () => {
-    const composer = await engineOver([
-      { path: 'Downloader/GitDownloader.php', text: fixture('composer-git-downloader.php.txt') },
-      { path: 'Downloader/HgDownloader.php', text: fixture('composer-hg-downloader.php.txt') },
-      { path: 'Downloader/SvnDownloader.php', text: fixture('composer-svn-downloader.php.txt') },
-      { path: 'Downloader/FossilDownloader.php', text: fixture('composer-fossil-downloader.php.txt') },
-      { path: 'Downloader/PerforceDownloader.php', text: fixture('composer-perforce-downloader.php.txt') },
-    ]);
+    const composer = await composerDownloaders();
     const r = await composer.search('code similar to GitDownloader::doDownload');
     // The other downloaders extend VcsDownloader as GitDownloader does, each with its own
     // doDownload; GitDownloader's doInstall shares its file's words (git, cache, mirror) with X.
@@ -566,13 +569,7 @@ describe('similar to a method its class’s base declares, which other classes o
     for (const row of everyRow(r)) expect(scoreFromExplanation(row.explanation)).toBeCloseTo(row.score, 12);
   });
   it('keeps X’s named file’s methods where they rank when the question names that file', async () => {
-    const composer = await engineOver([
-      { path: 'Downloader/GitDownloader.php', text: fixture('composer-git-downloader.php.txt') },
-      { path: 'Downloader/HgDownloader.php', text: fixture('composer-hg-downloader.php.txt') },
-      { path: 'Downloader/SvnDownloader.php', text: fixture('composer-svn-downloader.php.txt') },
-      { path: 'Downloader/FossilDownloader.php', text: fixture('composer-fossil-downloader.php.txt') },
-      { path: 'Downloader/PerforceDownloader.php', text: fixture('composer-perforce-downloader.php.txt') },
-    ]);
+    const composer = await composerDownloaders();
     const named = await composer.search('code similar to GitDownloader::doDownload in Downloader/GitDownloader.php');
     // The question asks for code in X's file: the other downloaders' doDownload, outside it, are
     // not lifted over its methods (the unnamed question above demotes them).

@@ -2210,6 +2210,108 @@ describe('similar to a method that asks a field of its object for its own name',
   });
 });
 
+describe('similar to a C++ method that another class asks of a field named without this->', () => {
+  // OpenMesh's decimater: each module overrides collapse_priority; BaseDecimaterT's asks its
+  // modules, ending `return cmodule_->collapse_priority(_ci);`, `cmodule_` a field its header
+  // declares. It is the modules' user, not another module.
+  const files: SourceFile[] = [
+    {
+      path: 'Decimater/BaseDecimaterT.hh',
+      text: [
+        'template <typename MeshT>',
+        'class BaseDecimaterT : public Observable {',
+        'public:',
+        '  typedef ModBaseT<MeshT> Module;',
+        '  typedef std::vector<Module*> ModuleList;',
+        '  float collapse_priority(const CollapseInfo& _ci);',
+        '  void postprocess_collapse(CollapseInfo& _ci);',
+        'private:',
+        '  ModuleList bmodules_;',
+        '  Module* cmodule_;',
+        '  bool initialized_;',
+        '};',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'Decimater/BaseDecimaterT_impl.hh',
+      text: [
+        'template<class Mesh>',
+        'float BaseDecimaterT<Mesh>::collapse_priority(const CollapseInfo& _ci) {',
+        '  typename ModuleList::iterator m_it, m_end = bmodules_.end();',
+        '',
+        '  for (m_it = bmodules_.begin(); m_it != m_end; ++m_it) {',
+        '    if ((*m_it)->collapse_priority(_ci) < 0.0)',
+        '      return ModBaseT< Mesh >::ILLEGAL_COLLAPSE;',
+        '  }',
+        '  return cmodule_->collapse_priority(_ci);',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'Decimater/ModEdgeLengthT_impl.hh',
+      text: [
+        'template<class MeshT>',
+        'float ModEdgeLengthT<MeshT>::collapse_priority(const CollapseInfo& _ci) {',
+        '  typename Mesh::Scalar sqr_length = (_ci.p0 - _ci.p1).sqrnorm();',
+        '',
+        '  return ( (sqr_length <= sqr_edge_length_) ? sqr_length : float(Base::ILLEGAL_COLLAPSE));',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'Decimater/ModAspectRatioT_impl.hh',
+      text: [
+        'template<class MeshT>',
+        'float ModAspectRatioT<MeshT>::collapse_priority(const CollapseInfo& _ci) {',
+        '  typename Mesh::Scalar r0, r1, r0_min(1.0), r1_min(1.0);',
+        '  typename Mesh::ConstVertexOHalfedgeIter voh_it(mesh_, _ci.v0);',
+        '  while (voh_it.is_valid()) {',
+        '    ++voh_it;',
+        '    if ((r1 = aspectRatio(_ci.p1, mesh_.point(_ci.v1))) < r1_min)',
+        '      r1_min = r1;',
+        '  }',
+        '  if (Base::is_binary())',
+        '    return (r1_min > min_aspect_) ? float(Base::LEGAL_COLLAPSE) : float(Base::ILLEGAL_COLLAPSE);',
+        '  return (r1_min > min_aspect_) ? 2.f - float(r1_min) : float(Base::ILLEGAL_COLLAPSE);',
+        '}',
+        '',
+      ].join('\n'),
+    },
+    {
+      path: 'Decimater/ModRoundnessT.hh',
+      text: [
+        'template <class MeshT>',
+        'class ModRoundnessT : public ModBaseT<MeshT> {',
+        'public:',
+        '  float collapse_priority(const CollapseInfo& _ci) {',
+        '    value_type priority = 0.0;',
+        '    if (priority < min_r_roundness_)',
+        '      return float(Base::ILLEGAL_COLLAPSE);',
+        '    return (float) priority;',
+        '  }',
+        'private:',
+        '  value_type min_r_roundness_;',
+        '};',
+        '',
+      ].join('\n'),
+    },
+  ];
+
+  it('answers the other modules, not the decimater asking its module (OpenMesh collapse_priority)', async () => {
+    const engine = await engineOver(files);
+    const r = await engine.search('code similar to collapse_priority in Decimater/ModEdgeLengthT_impl.hh');
+    const asker = rowsOf(r, 'Decimater/BaseDecimaterT_impl.hh').find((row) => row.symbol === 'collapse_priority');
+    expect(asker?.explanation.sibling).toBeUndefined();
+    expect(r.results[0].path).not.toBe('Decimater/BaseDecimaterT_impl.hh');
+    expect(r.results[0].explanation.sibling).toMatchObject({ of: 'collapse_priority' });
+    const modules = rowsOf(r, 'Decimater/ModAspectRatioT_impl.hh').concat(rowsOf(r, 'Decimater/ModRoundnessT.hh'));
+    expect(modules.filter((row) => row.symbol === 'collapse_priority' && row.explanation.sibling)).toHaveLength(2);
+  });
+});
+
 describe('similar to a C function with a type suffix, one function per file', () => {
   it.each([
     [

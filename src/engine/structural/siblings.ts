@@ -506,7 +506,8 @@ export function siblingsOf(
   // the rule also took mobx's ObservableSet.delete (`this.data_.delete(value)`) first for
   // ObservableMap.delete, a sibling npm run eval's find-similar set does not count (its answers
   // are other packages' `delete`s), and that row fell (docs/eval/FUSION.md).
-  const xAsksAField = callsItsNameOnAField(file, x.definition);
+  const fieldsOf = declaredFields(files);
+  const xAsksAField = callsItsNameOnAField(file, x.definition, fieldsOf);
   const xRefuses = refuses(file, x.definition);
   const xConstructs = isConstructor(x.definition);
   const xHandsOn = handsOnToItsBase(file, x.definition);
@@ -537,7 +538,12 @@ export function siblingsOf(
       if (dispatchesTo(f, y, x.definition)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
-      if (y.name === x.definition.name && !xDelegates && !(xAsksAField && f === file) && callsItsNameOnAField(f, y))
+      if (
+        y.name === x.definition.name &&
+        !xDelegates &&
+        !(xAsksAField && f === file) &&
+        callsItsNameOnAField(f, y, fieldsOf)
+      )
         continue;
       const yRefuses = xRefuses && refuses(f, y);
       if (refused !== undefined && y.name === x.definition.name && y.container === refused && !yRefuses) continue;
@@ -1175,8 +1181,41 @@ function delegatesToItsName(file: CorpusFile, d: Definition): boolean {
  * `$this->definition->getOption($name)->getDefault()`. Of X's name, it is a user of X's
  * implementation (the class that holds the definitions), not another one.
  */
-function callsItsNameOnAField(file: CorpusFile, d: Definition): boolean {
-  return FUNCTION_FAMILY.has(d.kind) && callsItsOwnNameOn(file, d, (receiver) => isField(receiver, d), true);
+function callsItsNameOnAField(
+  file: CorpusFile,
+  d: Definition,
+  fieldsOf: (container: string) => ReadonlySet<string> = () => NO_NAMES,
+): boolean {
+  const declared = d.container !== undefined ? fieldsOf(d.container) : NO_NAMES;
+  return (
+    FUNCTION_FAMILY.has(d.kind) &&
+    callsItsOwnNameOn(file, d, (receiver) => isField(receiver, d) || declared.has(receiver), true)
+  );
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * The fields each class of `files` declares, by class: a C++ method reads its object's field by
+ * its bare name (OpenMesh's `BaseDecimaterT<Mesh>::collapse_priority` ends `return
+ * cmodule_->collapse_priority(_ci)`, `cmodule_` declared `Module* cmodule_;` in the class's
+ * header beside it), which the receiver alone does not tell from a local.
+ */
+function declaredFields(files: Iterable<CorpusFile>): (container: string) => ReadonlySet<string> {
+  let byContainer: Map<string, Set<string>> | undefined;
+  return (container) => {
+    if (!byContainer) {
+      byContainer = new Map();
+      for (const f of files)
+        for (const d of f.analysis.definitions)
+          if (d.kind === 'field' && d.container !== undefined) {
+            const names = byContainer.get(d.container) ?? new Set<string>();
+            names.add(d.name);
+            byContainer.set(d.container, names);
+          }
+    }
+    return byContainer.get(container) ?? NO_NAMES;
+  };
 }
 
 /**

@@ -345,10 +345,12 @@ function nounNamedName(q: string): string | null {
  * Questions about how or why code works, asked in so many words: they win over the names they
  * mention. So does "how …" after a leading clause that sets the scene ("when merge.tool is not
  * configured, how does git mergetool pick a tool that is actually installed"), as asksHow reads it:
- * the clause's name is the setting, not the thing asked for.
+ * the clause's name is the setting, not the thing asked for. "Which X does Y use" asks how Y
+ * works (its algorithm, its format: "which sorting algorithm does core-js use when it replaces
+ * Array.prototype.sort", real set): the name is where, not what, the question asks.
  */
 const QUESTION_FORM =
-  /^(?:(?:[^,?.]|\.(?=\S))*,\s*(?=how\b))?(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
+  /^(?:(?:[^,?.]|\.(?=\S))*,\s*(?=how\b))?(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|(?:which|what)\s+(?:[\w-]+\s+){1,3}(?:does|do|did)\s+(?:\S+\s+){1,6}?use\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
 
 /** A definition cue in any inflection: "declares" as "declare", "defining" as "define". */
 function isDefinitionCue(word: string): boolean {

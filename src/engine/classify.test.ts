@@ -115,42 +115,6 @@ describe('classify: edge cases', () => {
     expect(classify('how do I find code similar to retryWithBackoff').intent).toBe('find_similar');
   });
 
-  it('a how question that says what its data looks like or is written like asks how (nmap, rspamd, real set)', () => {
-    for (const q of [
-      'how does the http library learn what a missing page looks like on a web server that answers 200 instead of 404',
-      'how does rspamd turn a rate limit written like "100 / 1h" into a count and a time window',
-      'when no size is given, how is a buffer shaped like a ring handled by the reader',
-    ])
-      expect(classify(q)).toMatchObject({ intent: 'understand_code' });
-    // The quoted value after "written like" is the user's example, not a literal to find.
-    expect(planQuery('how does rspamd turn a rate limit written like "100 / 1h" into a count').rule).not.toBe(
-      'quoted-string',
-    );
-    // The user's way to find look-alikes, and a likeness asked outside a how question, still ask for them.
-    for (const q of [
-      'how do I find code that looks like retryWithBackoff',
-      'how can I find functions written like parseHeader',
-      'what else looks like checkIPv6Address',
-      'looks like the debounce in utils',
-      'how does the parser differ from code similar to parseHeader',
-      'how does the cache work, and what functions like getEntry exist',
-    ])
-      expect(classify(q)).toMatchObject({ intent: 'find_similar', rule: 'similar-phrase' });
-  });
-
-  it('"which X does Y use" asks how Y works, not where the name Y is defined (core-js, real set)', () => {
-    expect(classify('which sorting algorithm does core-js use when it replaces Array.prototype.sort')).toMatchObject({
-      intent: 'understand_code',
-      rule: 'question-form',
-    });
-    expect(classify('what hash function does HashMap::insert use')).toMatchObject({
-      intent: 'understand_code',
-      rule: 'question-form',
-    });
-    // Without "use" the question names what it asks for: "which function calls X" stays a references question.
-    expect(classify('which function calls parseConfig').intent).toBe('find_references');
-  });
-
   it('a lone word is a definition query: a name typed alone is asked for by name', () => {
     expect(classify('Parser').intent).toBe('find_definition');
     expect(classify('authentication').intent).toBe('find_definition');

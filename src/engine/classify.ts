@@ -184,22 +184,6 @@ const SIMILAR_PHRASE =
   /\b((?<!\bhow\s+)similar|like\s+this|code\s+like|looks?\s+like|look-?alikes?|duplicat\w*\s+(?:of|code|logic|functions?|methods?|implementations?|blocks?)\b|^(?:(?:find|show|list)\s+(?:me\s+)?(?:the\s+)?)?duplicat\w*$|copy-?past\w*|other\s+(implementations?|versions?)|other\s+[a-z]+\s+implementations?\s+of|another\s+implementation|alternatives?\s+(to|implementations?)|alternative\s+implementations?|(shaped|structured|written)\s+like|same\s+(thing\s+|pattern\s+|logic\s+)?as|does\s+the\s+same|more\s+like|(functions?|methods?|helpers?|implementations?)\s+like|^(?:(?:show|find|list)\s+(?:me\s+)?)?(?:the\s+)?(?:other|more)\s+(?:[\w$]+\s+){0,2}[a-z]+s\s+(?:(?:implementing|overriding|defining)\s+[\w$]+\s+|in\s+the\s+[\w$.-]+\s+(?:package|module|folder|directory|namespace|crate)\s+)?like|equivalents?\s+(of|to)|what\s+else\s+is\s+like|resembl\w*|something\s+like|(other|more)\s+(places|code|functions|spots)\s+(with|using|doing)\s+the\s+same)\b/i;
 
 /**
- * A question asking how code does something may say what its data looks like: "how does the http
- * library learn what a missing page looks like", "how does rspamd turn a rate limit written like
- * "100 / 1h" into a count" (nmap, rspamd, real set). The appearance describes the input; it is
- * not a request for look-alikes, so such a question is read without it. "How do I find code that
- * looks like X" asks the user's way to find look-alikes and keeps it, as does "code similar to X"
- * or "functions like X" in any question.
- */
-function withoutAppearance(q: string): string {
-  return ASKS_HOW_CODE_DOES.test(q) ? q.replace(APPEARANCE_LIKE, ' ') : q;
-}
-/** "How does/is/are …", after a leading clause or not: the code's behaviour, not the user's way ("how do I"). */
-const ASKS_HOW_CODE_DOES = /^(?:(?:[^,?.]|\.(?=\S))*,\s*)?how\s+(?:is|are|was|were|does|did)\b/i;
-/** What the data looks like, as SIMILAR_PHRASE spells it. */
-const APPEARANCE_LIKE = /\b(?:looks?|shaped|structured|written)\s+like\b/gi;
-
-/**
  * X's family called by its role, then X by a name that can only be code (`validators like
  * CountryValidator::validate that check a code against the Intl data`, `parsers like
  * parse_GIT`): a qualified, snake_case or camelCase name. `errors like …` is a message's kin.
@@ -345,12 +329,10 @@ function nounNamedName(q: string): string | null {
  * Questions about how or why code works, asked in so many words: they win over the names they
  * mention. So does "how …" after a leading clause that sets the scene ("when merge.tool is not
  * configured, how does git mergetool pick a tool that is actually installed"), as asksHow reads it:
- * the clause's name is the setting, not the thing asked for. "Which X does Y use" asks how Y
- * works (its algorithm, its format: "which sorting algorithm does core-js use when it replaces
- * Array.prototype.sort", real set): the name is where, not what, the question asks.
+ * the clause's name is the setting, not the thing asked for.
  */
 const QUESTION_FORM =
-  /^(?:(?:[^,?.]|\.(?=\S))*,\s*(?=how\b))?(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|(?:which|what)\s+(?:[\w-]+\s+){1,3}(?:does|do|did)\s+(?:\S+\s+){1,6}?use\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
+  /^(?:(?:[^,?.]|\.(?=\S))*,\s*(?=how\b))?(how\s+(is|are|does|do|did|can|should|to)\b|what\s+(does|do)\b.*\bdo\b|what\s+is\s+the\s+(purpose|point|role|meaning)\s+of\b|explain\b|describe\b|walk\s+me\s+through\b)/i;
 
 /** A definition cue in any inflection: "declares" as "declare", "defining" as "define". */
 function isDefinitionCue(word: string): boolean {
@@ -591,7 +573,7 @@ const ORDERED_RULES: readonly Rule[] = [
     looksFor:
       '“similar to”, “looks like”, “alternatives to”, “same as”, “duplicates of”, “other X implementations”, “siblings of X”, “validators like A::x”',
     test: (q) =>
-      SIMILAR_PHRASE.test(withoutAppearance(q)) || SIMILAR_NAMED.test(q.trim()) || SIMILAR_ROLE.test(q.trim())
+      SIMILAR_PHRASE.test(q) || SIMILAR_NAMED.test(q.trim()) || SIMILAR_ROLE.test(q.trim())
         ? CONFIDENCE.similarPhrase
         : null,
   },

@@ -92,10 +92,7 @@ export function namePartsSaid(
   path?: string,
 ): { said: number; parts: number } {
   if (!name) return { said: 0, parts: 0 };
-  const saysNumbers = [...forms].some((f) => NUMBER.test(f));
-  const all = beyondPlace(splitIdentifier(name), path, (part) => saysPart(part, forms)).filter(
-    (t) => saysNumbers || !NUMBER.test(t),
-  );
+  const all = countedParts(name, forms, path);
   const content = all.filter((t) => !JOINING_PARTS.has(t) || forms.has(t));
   const parts = content.length > 0 ? content : all;
   let said = 0;
@@ -112,11 +109,15 @@ export function namePartsSaid(
  */
 export function contentPartsSaid(name: string | undefined, forms: ReadonlySet<string>, path?: string): number {
   if (!name) return 0;
+  return countedParts(name, forms, path).filter((part) => !JOINING_PARTS.has(part) && saysPart(part, forms)).length;
+}
+
+/** A name's word parts past its file's place, numbers left out unless the question says one (namePartsSaid, contentPartsSaid). */
+function countedParts(name: string, forms: ReadonlySet<string>, path: string | undefined): string[] {
   const saysNumbers = [...forms].some((f) => NUMBER.test(f));
-  let said = 0;
-  for (const part of beyondPlace(splitIdentifier(name), path, (p) => saysPart(p, forms)))
-    if (!JOINING_PARTS.has(part) && (saysNumbers || !NUMBER.test(part)) && saysPart(part, forms)) said++;
-  return said;
+  return beyondPlace(splitIdentifier(name), path, (part) => saysPart(part, forms)).filter(
+    (t) => saysNumbers || !NUMBER.test(t),
+  );
 }
 
 /**

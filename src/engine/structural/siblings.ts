@@ -1186,11 +1186,10 @@ function callsItsNameOnAField(
   d: Definition,
   fieldsOf: (container: string) => ReadonlySet<string> = () => NO_NAMES,
 ): boolean {
+  if (!FUNCTION_FAMILY.has(d.kind)) return false;
+  // Read only for a function: the fields' table is built over every file on its first use.
   const declared = d.container !== undefined ? fieldsOf(d.container) : NO_NAMES;
-  return (
-    FUNCTION_FAMILY.has(d.kind) &&
-    callsItsOwnNameOn(file, d, (receiver) => isField(receiver, d) || declared.has(receiver), true)
-  );
+  return callsItsOwnNameOn(file, d, (receiver) => isField(receiver, d) || declared.has(receiver), true);
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();

@@ -230,13 +230,17 @@ function findRegex(
       if (/^\/[\w.@=,:~%-]+\/|\.\w+(:\d+)*$/.test(token)) continue;
       // A command's switch after other words (`xcopy a b /E /I /Q /Y`, `dir /s`), not a pattern.
       if (i > 0 && /^\/[A-Za-z?]{1,2}$/.test(token)) continue;
-      // A root folder a sentence names, words before it and after it (`how does it check that the
-      // opened /proc directory is the real procfs root`, real set, rustix): a name, no pattern.
-      if (i > 0 && /^\/[\w.-]+$/.test(token) && /\S/.test(raw.slice(i + token.length))) continue;
-      // Last, after a clause a comma, colon or semicolon closes: a printed message's value
-      // (`expect current directory to be …, not /root`, `permission denied: /root`), which a
-      // pattern typed after a few words is not written so.
-      if (i > 0 && /^\/[\w.-]+$/.test(token) && /[,:;]\s/.test(raw.slice(0, i))) continue;
+      // A root folder a sentence names after other words is a name, no pattern: with words after
+      // it too (`how does it check that the opened /proc directory is the real procfs root`, real
+      // set, rustix), or last after a clause a comma, colon or semicolon closes, a printed
+      // message's value (`expect current directory to be …, not /root`, `permission denied:
+      // /root`), which a pattern typed after a few words is not written so.
+      if (
+        i > 0 &&
+        /^\/[\w.-]+$/.test(token) &&
+        (/\S/.test(raw.slice(i + token.length)) || /[,:;]\s/.test(raw.slice(0, i)))
+      )
+        continue;
       return {
         code: 'unclosed-regex',
         error: `The regular expression ${token} has no closing /: write /pattern/ (or put the text in "quotes").`,

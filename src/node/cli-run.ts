@@ -15,6 +15,7 @@ import type {
 import type { Engine } from '../engine/engine';
 import { describeFilters } from '../engine/query-syntax';
 import { orderReasons } from '../engine/order-reasons';
+import { repositoryNamesNote } from '../engine/search/repository-names';
 import { compileForBuild } from './build-jit';
 import { buildComing, defaultCacheDir, snapshotFileFor } from './cache-location';
 import { EXIT, parseModalities, PRESETS, type CliOptions, type ExitCode } from './cli-flags';
@@ -315,7 +316,7 @@ function formatResponse(r: SearchResponse, engine: Engine): string {
       extra.push(`shown for its file ×${x.explanation.member.factor.toFixed(3)} (${x.explanation.member.rule})`);
     if (x.explanation.fileWords)
       extra.push(
-        `file words ×${x.explanation.fileWords.factor.toFixed(3)} (its file says ${Math.round(x.explanation.fileWords.share * 100)} % of the question${repositoryNamesNote(x.explanation.fileWords.repositoryNames)})`,
+        `file words ×${x.explanation.fileWords.factor.toFixed(3)} (its file says ${Math.round(x.explanation.fileWords.share * 100)} % of the question${x.explanation.fileWords.repositoryNames?.length ? `; ${repositoryNamesNote(x.explanation.fileWords.repositoryNames)}` : ''})`,
       );
     if (x.explanation.placeWords)
       extra.push(
@@ -368,10 +369,4 @@ function symbolLabel(name: string, kind: string | undefined): string {
 function round(x: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
-}
-
-/** Names the question said that name this repository: context, not words a file must say. */
-function repositoryNamesNote(names: readonly string[] | undefined): string {
-  if (!names || names.length === 0) return '';
-  return `; ${names.map((n) => `'${n}'`).join(', ')} ${names.length === 1 ? 'names' : 'name'} this repository, not a part of it`;
 }

@@ -16,6 +16,7 @@ import {
   type SiblingBoost,
 } from '../engine/contract';
 import { orderReasons } from '../engine/order-reasons';
+import { repositoryNamesNote } from '../engine/search/repository-names';
 import { isNotReady } from '../engine/skip';
 import { formatDuration, formatScore, intentLabel } from './format';
 
@@ -326,10 +327,7 @@ function FileWordsRow({ fileWords }: { fileWords: FileWords }) {
       <dd data-field="file-words">
         × {fileWords.factor.toFixed(3)} (its file says {Math.round(100 * fileWords.share)}% of the question, rarer words
         weighing more
-        {fileWords.repositoryNames?.length
-          ? `; ${fileWords.repositoryNames.map((n) => `'${n}'`).join(', ')} ${fileWords.repositoryNames.length === 1 ? 'names' : 'name'} this repository, not a part of it`
-          : ''}
-        )
+        {fileWords.repositoryNames?.length ? `; ${repositoryNamesNote(fileWords.repositoryNames)}` : ''})
       </dd>
     </div>
   );

@@ -16,7 +16,7 @@ import { fusionInput } from '../../../test/support/fusion-input';
 import { parsedCorpus } from '../../../test/support/parsed-corpus';
 import { StructuralAnalyzer } from '../structural/analyzer';
 import { nodeGrammars } from '../../node/grammars';
-import { repositoryNamesOf, withoutRepositoryNames } from './repository-names';
+import { repositoryNamesNote, repositoryNamesOf, withoutRepositoryNames } from './repository-names';
 
 const CLEAN_JS = [
   '/**',
@@ -180,6 +180,16 @@ describe('the names a repository goes by', () => {
     expect(repositoryNamesOf('tokio-1.24.2')).toEqual(['tokio-1.24.2', 'tokio']);
     expect(repositoryNamesOf('github.com/clean-css/clean-css.git')).toEqual(['clean-css']);
     expect(repositoryNamesOf('')).toEqual([]);
+  });
+});
+
+describe('what an explanation says of the repository’s names a question said', () => {
+  it('names each, quoted, as the CLI and the tab show it; nothing for none', () => {
+    expect(repositoryNamesNote(['clean-css'])).toBe("'clean-css' names this repository, not a part of it");
+    expect(repositoryNamesNote(['tokio-1.24.2', 'tokio'])).toBe(
+      "'tokio-1.24.2', 'tokio' name this repository, not a part of it",
+    );
+    expect(repositoryNamesNote([])).toBe('');
   });
 });
 

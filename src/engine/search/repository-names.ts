@@ -50,3 +50,12 @@ export function withoutRepositoryNames(
   }
   return { question: said.length > 0 ? rest.replace(/\s+/g, ' ').trim() : question, said: [...new Set(said)] };
 }
+
+/**
+ * What an explanation says of the repository's names a question said (`'clean-css' names this
+ * repository, not a part of it`), shown by the CLI and the tab alike; empty for none.
+ */
+export function repositoryNamesNote(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  return `${names.map((n) => `'${n}'`).join(', ')} ${names.length === 1 ? 'names' : 'name'} this repository, not a part of it`;
+}

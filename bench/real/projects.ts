@@ -2950,6 +2950,63 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07e',
   },
+  // Thirty-fifth group (h50-qb), written from reading the code before Fourfold ran on it: C and
+  // JavaScript. The Linux kernel's networking headers 6.1 (linux-headers-6.1.0-50-common, Debian
+  // source linux): include/net of the headers Debian ships for building out-of-tree modules, 348
+  // .h files of about 101,000 lines, hand-written and full of static inline code: sock.h (socket
+  // memory accounting, the sk_for_each iterators, poll's write policy), tcp.h, ip.h, ipv6.h,
+  // inet_ecn.h (setting and decapsulating ECN with the checksum fix-ups), sch_generic.h (qdisc
+  // statistics, drops, peeking), red.h, codel_impl.h, pie.h and the other qdisc helpers,
+  // checksum.h, netlink.h (the nla_put/nla_get accessors), xdp.h, flow_offload.h, the tunnels,
+  // netfilter/, bluetooth/, mac80211.h, cfg80211.h, mac802154.h, sctp/, tc_act/ and the rest; the
+  // .c files that include them are not in the package. Families: the ECN setters, the
+  // decapsulations, the qdisc drop helpers and backlog counters, the socket memory schedulers;
+  // messages are kernel log lines (`Bluetooth: …` through bt_warn, pr_warn_ratelimited, WARN_ONCE,
+  // XDP_WARN's `XDP_WARN: func(line:N): …`) and tc's `Error: sch_red: …` extack text; dependants
+  // are `#include <net/…>` lines between the headers. Horizon 23.0 (python3-django-horizon,
+  // Debian source horizon): the OpenStack dashboard's browser JavaScript under
+  // usr/lib/python3/dist-packages, 363 .js files of about 47,000 lines: horizon/static/framework
+  // (the AngularJS widgets: toasts, tables, modals, wizards, magic search, metadata trees, the
+  // action list; the filters, validators, extensible containers and tech-debt helpers),
+  // horizon/static/horizon/js (the jQuery-era modals, tables, forms and d3 charts) and
+  // openstack_dashboard's static app (the openstack-service-api services over nova, cinder,
+  // glance, neutron, keystone and swift, the images, key pairs, trunks, QoS and server group
+  // panels, the launch instance workflow, the identity and project dashboards, the developer
+  // tools). Left out: the Jasmine specs and mocks, test/ and tests/ folders, the vendored
+  // horizon/static/horizon/lib and angular_templates.js (a Django template). Families: the size
+  // and date filters, the number validators, the user enable/disable actions, the toast clearers;
+  // messages are toasts as shown (`Error: …`, `Info: …`, `Success: …`), a thrown Error and a
+  // flavor step's inline text; dependants are the files injecting a service by its registered
+  // name. Rejected for C: lttng-modules-dkms (in the model's lists), nginx-dev (98 files of
+  // module-API headers), libcurl4-doc (111 standalone examples), slepc3.18-doc (no .c files),
+  // newlib-source and xorg-server-source (one tarball each); the other -dkms and -source packages
+  // are in the set, in the model's lists, small or tarballs (see the twenty-fifth group). Rejected
+  // for JavaScript: jsxgraph (98 source files), libjs-dygraphs (14 source files and an ES5 copy),
+  // libjs-jsxc (built), libjs-of-ocaml (no .js files), wordpress (about 130 of its own
+  // beside built blocks and vendored libraries), eslint and node-es-abstract (in the model's
+  // lists). Neither package nor its Debian source is in the model's lists.
+  {
+    name: 'linux-net',
+    pkg: 'linux-headers-6.1.0-50-common',
+    version: '6.1.176-1',
+    language: 'c',
+    root: 'usr/src/linux-headers-6.1.0-50-common/include/net',
+    extensions: ['.h'],
+    half: 'tuning',
+    since: '2026-12-07e',
+  },
+  {
+    name: 'horizon',
+    pkg: 'python3-django-horizon',
+    version: '3:23.0.0-5+deb12u2',
+    language: 'javascript',
+    root: 'usr/lib/python3/dist-packages',
+    extensions: ['.js'],
+    exclude:
+      /\.spec\.js$|\.mock\.js$|(^|\/)tests?\/|^horizon\/static\/horizon\/lib\/|^openstack_dashboard\/templates\/angular\/angular_templates\.js$/,
+    half: 'tuning',
+    since: '2026-12-07e',
+  },
 ];
 
 export interface RealFile {

@@ -159,8 +159,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    DSL makes through `define_method "macro_#{name}"` (`macro :include do … end`) are definitions
  *    (analysis): an older snapshot has none of them, and holds a keyed field's calls in the function
  *    around it.
+ * 50: an AngularJS service injected by the name another file registers it under
+ *    (`ctrl.$inject = ['app.api.swift']` and `.factory('app.api.swift', …)`) is an import of that
+ *    file (graph): an older snapshot's graph has no such edge.
  */
-export const SNAPSHOT_VERSION = 49;
+export const SNAPSHOT_VERSION = 50;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -29,6 +29,7 @@ import { docReturnTypeOf, localTypesOf, returnTypeOf, type LocalTypes } from './
 import { declarationGroups, shareGroupRank } from './declaration-groups';
 import { RubyAncestry, rubyAliases, rubyConstructedAs, rubyFileNameOf } from './ruby';
 import { type LoaderCall, shellCommandCalls, shellLoaderCalls, shellLoaders } from './shell-loaders';
+import { angularInjections } from './angular-injection';
 import { isDeclarationSignature } from '../structural/index';
 import { C_FAMILY_LANGUAGES } from '../structural/grammars';
 
@@ -144,6 +145,8 @@ const RUST_RENAMED_IMPORTS = /\buse\b[^;]*\sas\s/;
 
 export const IMPORT_KIND_IMPORT = 0;
 export const IMPORT_KIND_REEXPORT = 1;
+/** A service asked of AngularJS's injector by the name the target file registers it under (angular-injection.ts). */
+export const IMPORT_KIND_INJECTED = 2;
 
 export { DEFINITION_KINDS };
 const METHOD_KIND = DEFINITION_KINDS.indexOf('method');
@@ -563,6 +566,10 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
   // but no names of it are seen: it runs in a process of its own.
   const run = new Map<number, LoaderCall[]>();
   for (const call of shellCommandCalls(files)) push(run, call.from, call);
+  // A service injected by its registered name: a dependency on the registering file, whose names
+  // are reached through the injected value, never bare.
+  const injected = new Map<number, LoaderCall[]>();
+  for (const call of angularInjections(files)) push(injected, call.from, call);
   for (let p = 0; p < fileCount; p++) {
     const resolved: ResolvedImportOfFile[] = [];
     table.importsOfFile[p] = resolved;
@@ -575,6 +582,11 @@ function resolveImports(files: Corpus['files'], resolver: ImportResolver): Impor
       if (loaded.get(p)?.some((l) => l.target === call.target)) continue;
       table.resolvedImports++;
       pushImportRecord(table, p, call.line, call.target, '', IMPORT_KIND_IMPORT);
+      resolved.push({ target: call.target, names: [], reexport: false });
+    }
+    for (const call of injected.get(p) ?? []) {
+      table.resolvedImports++;
+      pushImportRecord(table, p, call.line, call.target, '', IMPORT_KIND_INJECTED);
       resolved.push({ target: call.target, names: [], reexport: false });
     }
     const imports: ImportRef[] = files[p].analysis?.imports ?? [];

@@ -21,6 +21,7 @@ import {
   IMPORTED_FILE_CONFIDENCE,
   IMPORTED_NAME_CONFIDENCE,
   PACKAGE_PEER_CONFIDENCE,
+  IMPORT_KIND_INJECTED,
   IMPORT_KIND_REEXPORT,
   REFERENCE_BY_NAME,
   REFERENCE_LINKED,
@@ -145,6 +146,8 @@ interface DependentFile {
   usesNames?: boolean;
   /** Its only tie is a Rust `mod x;` declaring the file as its child module. */
   declaresModule?: boolean;
+  /** Its import is an injection of a service the file registers by name (IMPORT_KIND_INJECTED). */
+  injects?: boolean;
 }
 
 // Each branch starts only where its run of name characters starts: a match found mid-run
@@ -504,6 +507,10 @@ export class GraphIndex implements Retriever {
       const declares = this.declaresModule(r);
       if (declares) declaring.add(g.importSource[r]);
       note(g.importSource[r], 'import', g.importLine[r], !declares && !this.importsPackage(r));
+      if (g.importKind[r] === IMPORT_KIND_INJECTED) {
+        const d = byFile.get(g.importSource[r]);
+        if (d?.relation === 'import' && d.line === g.importLine[r]) d.injects = true;
+      }
     }
     for (let s = g.fileSymbolOffsets[p]; s < g.fileSymbolOffsets[p + 1]; s++) {
       const node = g.fileCount + s;
@@ -530,6 +537,8 @@ export class GraphIndex implements Retriever {
   /** Whether import record r is one of several files its statement resolved to (a package, not a file). */
   private importsPackage(r: number): boolean {
     const g = this.g;
+    // Each service an injection array names is a file of its own, not one package.
+    if (g.importKind[r] === IMPORT_KIND_INJECTED) return false;
     const same = (q: number) =>
       q >= 0 &&
       q < g.importSource.length &&
@@ -1066,10 +1075,7 @@ export class GraphIndex implements Retriever {
       this.sortFileDependants(direct, origin);
       for (const d of direct) {
         if (hits.full) break;
-        const why = d.declaresModule
-          ? `declares ${this.pathAt(d.via)} as its module and uses none of its names`
-          : `${relationVerb(d.relation)} ${this.pathAt(d.via)}`;
-        hits.add(this.chunkAtLine(d.file, d.line), 1, why, 'resolved');
+        hits.add(this.chunkAtLine(d.file, d.line), 1, this.dependantReason(d), 'resolved');
       }
     }
     // Last and apart: imports of the repository by its own package name that name the file.
@@ -1085,6 +1091,13 @@ export class GraphIndex implements Retriever {
         );
       }
     return hits.list;
+  }
+
+  /** Why a direct dependant of a file is listed, in words. */
+  private dependantReason(d: DependentFile & { via: number }): string {
+    if (d.declaresModule) return `declares ${this.pathAt(d.via)} as its module and uses none of its names`;
+    if (d.injects) return `injects a service ${this.pathAt(d.via)} registers by name`;
+    return `${relationVerb(d.relation)} ${this.pathAt(d.via)}`;
   }
 
   /**

@@ -539,11 +539,13 @@ export class GraphIndex implements Retriever {
     const g = this.g;
     // Each service an injection array names is a file of its own, not one package.
     if (g.importKind[r] === IMPORT_KIND_INJECTED) return false;
+    // Another file from the same statement; `use m::{A, B}` is two records of one file.
     const same = (q: number) =>
       q >= 0 &&
       q < g.importSource.length &&
       g.importSource[q] === g.importSource[r] &&
-      g.importLine[q] === g.importLine[r];
+      g.importLine[q] === g.importLine[r] &&
+      g.importTarget[q] !== g.importTarget[r];
     return same(r - 1) || same(r + 1);
   }
 

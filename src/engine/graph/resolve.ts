@@ -397,6 +397,8 @@ export class ImportResolver {
         break;
       case 'rust':
         resolved = this.resolveRust(file.path, spec, imp.names);
+        // Into a module of this crate whose file is not in the repository: internal, no edge.
+        if (resolved?.length === 0) return { kind: 'files', files: [] };
         external = rustExternalName(spec);
         break;
       case 'java':
@@ -1016,6 +1018,10 @@ export class ImportResolver {
     for (let i = full.length; i >= 0; i--) {
       const file = this.rustModuleFile(crateRoot, full.slice(0, i));
       if (file !== null) {
+        // The path goes on into a module this file declares out of line (`mod auto;`) whose file
+        // the repository lacks (generated, or left out): its items are there, not in this file
+        // (`pub use crate::auto::traits::*` is no glob of lib.rs).
+        if (i < full.length && declaresOutOfLineModule(this.files[file].text, full[i])) return [];
         out.push(file);
         break;
       }
@@ -1436,6 +1442,12 @@ export function jsPackageName(spec: string): string {
   if (spec.startsWith('node:')) return spec;
   const parts = spec.split('/');
   return spec.startsWith('@') && parts.length > 1 ? parts[0] + '/' + parts[1] : parts[0];
+}
+
+/** Whether a Rust file's text declares `mod name;` (a module in a file of its own), not `mod name { … }`. */
+function declaresOutOfLineModule(text: string, name: string): boolean {
+  if (!text.includes(name)) return false;
+  return new RegExp(`^[ \\t]*(?:pub(?:\\s*\\([^)]*\\))?\\s+)?mod\\s+${escapeRegExp(name)}\\s*;`, 'm').test(text);
 }
 
 function rustExternalName(spec: string): string {

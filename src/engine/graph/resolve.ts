@@ -195,6 +195,10 @@ function languageOf(file: ResolvableFile): Language | null {
 const C_IMPLEMENTATION_EXTENSIONS = ['.c', '.cc', '.cpp', '.cxx'];
 /** C and C++ files an `#include` can name (headers, and the odd included `.c`/`.inc`). */
 const INCLUDABLE = /\.(h|hh|hpp|hxx|h\+\+|inc|inl|ipp|tpp|c|cc|cpp|cxx)$/i;
+/** `#include <folder/rest>`: the folder and the rest of its path. */
+const ANGLED_INCLUDE_IN_FOLDER = /^[ \t]*#[ \t]*include[ \t]*<([\w.+-]+)\/([^>\s]+)>/gm;
+/** How many distinct includes must name a root file through a folder for it to be the root's name. */
+const ROOT_FOLDER_MIN_INCLUDES = 3;
 /** `package a.b` lines of a Kotlin or Scala file (Scala may chain several: `package a` then `package b.c`). */
 const PACKAGE_LINE = /^[ \t]*package[ \t]+([\w.`]+)[ \t]*;?[ \t]*(?:\{|$)/gm;
 /** `namespace A.B` (block or file-scoped) of a C# file. */
@@ -276,6 +280,8 @@ export class ImportResolver {
   /** Lua: global table path → the files that assign it at their top level; built when first asked. */
   private luaTables: Map<string, number[]> | undefined;
   private readonly luaLocals = new Map<number, Set<string>>();
+  /** C/C++: rootIncludeFolders's answer, read when first asked. */
+  private rootFolders: Set<string> | undefined;
 
   constructor(private readonly files: readonly ResolvableFile[]) {
     files.forEach((file, index) => {
@@ -1156,9 +1162,44 @@ export class ImportResolver {
     if (best !== null) return this.withImplementation(best, fromPath);
     // `<pcl/features/pfh_tools.h>` in a repository that is the library's own folder (pcl/): its
     // first folder is the root's name, and the rest, a folder and a file, the path from the root.
-    const rest = path.slice(path.indexOf('/') + 1);
-    const inOwnFolder = rest.includes('/') && !path.startsWith('.') ? header(this.lookup(joinPath(rest))) : null;
+    // A file at the root itself (`<net/ip_tunnels.h>` in include/net) only when the repository's
+    // includes show that folder is its root (rootIncludeFolders): `<linux/ip.h>` is no ip.h of net/.
+    const slash = path.indexOf('/');
+    const rest = path.slice(slash + 1);
+    const ownFolder =
+      slash > 0 && !path.startsWith('.') && (rest.includes('/') || this.rootIncludeFolders().has(path.slice(0, slash)));
+    const inOwnFolder = ownFolder ? header(this.lookup(joinPath(rest))) : null;
     return inOwnFolder === null ? null : this.withImplementation(inOwnFolder, fromPath);
+  }
+
+  /**
+   * The folders an angled include names the repository's root by: a repository that is one
+   * folder of an include tree (the kernel's include/net, whose headers include each other as
+   * `<net/sock.h>`) is named by that folder's name. A folder is one when at least
+   * ROOT_FOLDER_MIN_INCLUDES distinct includes of it name a file the root holds, and most of its
+   * distinct includes do (`<linux/…>` names mostly the kernel's other headers). Read once, on the
+   * first include no other rule resolved.
+   */
+  private rootIncludeFolders(): ReadonlySet<string> {
+    if (this.rootFolders) return this.rootFolders;
+    const specs = new Map<string, Set<string>>();
+    for (const file of this.files) {
+      if (languageOf(file) !== 'c' && languageOf(file) !== 'cpp') continue;
+      for (const m of file.text.matchAll(ANGLED_INCLUDE_IN_FOLDER)) {
+        const known = specs.get(m[1]);
+        if (known) known.add(m[2]);
+        else specs.set(m[1], new Set([m[2]]));
+      }
+    }
+    this.rootFolders = new Set();
+    for (const [folder, rests] of specs) {
+      // A folder the repository has is resolved by its own path, not as the root's name.
+      if (this.dirs.has(folder)) continue;
+      let atRoot = 0;
+      for (const rest of rests) if (this.lookup(rest) !== null) atRoot++;
+      if (atRoot >= ROOT_FOLDER_MIN_INCLUDES && atRoot * 2 > rests.size) this.rootFolders.add(folder);
+    }
+    return this.rootFolders;
   }
 
   /**

@@ -128,6 +128,8 @@ export interface FusionInput {
   handsOnToUnfound?: boolean;
   /** "Similar to X" for an X with a body: whether a chunk only declares functions without a body, demoted by PROTOTYPE_DEMOTION_FACTOR. */
   isPrototype?(chunkId: number): boolean;
+  /** A question about what code does: whether a C/C++ chunk only declares functions, without a body or a doc comment (BARE_PROTOTYPE_DEMOTION_FACTOR). */
+  isBarePrototype?(chunkId: number): boolean;
   /**
    * A question about what code does: whether a chunk is a name and no code (an include guard, a
    * file's marker, a header of imports: search/members.ts nameOnlyLookup). Put first in its file, it gives its place
@@ -429,6 +431,7 @@ function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
     document: input.isDocument?.(chunk) === true,
     standIn: input.isStandIn?.(chunk.id) === true,
     prototype: input.isPrototype?.(chunk.id) === true,
+    barePrototype: input.isBarePrototype?.(chunk.id) === true,
     outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
     typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
     otherFormat: input.holdsChosenLine !== undefined && !input.holdsChosenLine(chunk),

@@ -464,6 +464,17 @@ export const STAND_IN_DEMOTION_RULE = 'declaration, body elsewhere';
  */
 export const PROTOTYPE_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const PROTOTYPE_DEMOTION_RULE = 'declaration without a body, for code like a body';
+/**
+ * A question about what code does, in C or C++: a header's prototype with no doc comment
+ * (`__poll_t udp_poll(struct file *, struct socket *, poll_table *);`) says nothing of what the
+ * function does but its name, whether or not the repository holds the body. A header-only tree
+ * (a kernel's include/net) declares many such functions whose bodies live elsewhere, and a
+ * question saying a word of their names put four one-line prototypes (`udp_poll`, `tcp_poll`, …)
+ * above the static inline function that answers. Demoted as a stand-in is; a prototype under its
+ * doc comment may answer with the comment's words and is not.
+ */
+export const BARE_PROTOTYPE_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
+export const BARE_PROTOTYPE_DEMOTION_RULE = 'declaration without a body or a doc comment';
 
 /**
  * Nor by the lines of a file that sit outside its definitions (search/members.ts outsideFunctionsLookup):
@@ -638,6 +649,8 @@ export interface DemotionMarks {
   standIn?: boolean;
   /** "Similar to X" for an X with a body: a declaration without a body (PROTOTYPE_DEMOTION_FACTOR). */
   prototype?: boolean;
+  /** Behaviour questions, C/C++: a declaration without a body or a doc comment (BARE_PROTOTYPE_DEMOTION_FACTOR). */
+  barePrototype?: boolean;
   /** Behaviour questions: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   outsideFunctions?: boolean;
   /** "How" questions: TYPE_DECLARATION_DEMOTION_FACTOR. */
@@ -658,6 +671,7 @@ export function demotionFor(path: string, marks: DemotionMarks = {}): { factor: 
   if (marks.document) return { factor: DOCUMENT_DEMOTION_FACTOR, rule: DOCUMENT_DEMOTION_RULE };
   if (marks.standIn) return { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE };
   if (marks.prototype) return { factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE };
+  if (marks.barePrototype) return { factor: BARE_PROTOTYPE_DEMOTION_FACTOR, rule: BARE_PROTOTYPE_DEMOTION_RULE };
   if (marks.outsideFunctions)
     return { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE };
   if (marks.typeDeclaration) return { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE };

@@ -12,6 +12,8 @@ import { fuse } from '../fuse';
 import { fusionInput } from '../../../test/support/fusion-input';
 import { Engine } from '../engine';
 import {
+  BARE_PROTOTYPE_DEMOTION_FACTOR,
+  BARE_PROTOTYPE_DEMOTION_RULE,
   PROTOTYPE_DEMOTION_FACTOR,
   PROTOTYPE_DEMOTION_RULE,
   STAND_IN_DEMOTION_FACTOR,
@@ -258,5 +260,88 @@ describe('a stand-in whose body is a candidate too', () => {
     const results = fuse(base);
     expect(results[0]?.path).toBe('src/afs/afs_prototypes.h');
     expect(results[0]?.explanation.demotion?.rule).toBe(STAND_IN_DEMOTION_RULE);
+  });
+});
+
+/**
+ * A header-only tree, in the shape of Linux's include/net (GPL-2.0): udp.h declares the
+ * protocol's poll function, whose body is in a .c file the tree does not hold, on one bare line;
+ * sock.h holds the static inline function that says when a socket is writable, under its comment,
+ * and one that calls it. The question says "poll", a word of the prototype's name, and little else
+ * it holds. On a question asking how, a declaration is a short body already (shortBodyLookup).
+ */
+const NET_FILES: SourceFile[] = [
+  {
+    path: 'include/net/udp.h',
+    text: [
+      '#include <net/sock.h>',
+      '',
+      'int udp_disconnect(struct sock *sk, int flags);',
+      '__poll_t udp_poll(struct file *file, struct socket *sock, poll_table *wait);',
+      'int udp_abort(struct sock *sk, int err);',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'include/net/tcp.h',
+    text: [
+      '#include <net/sock.h>',
+      '',
+      'void tcp_close(struct sock *sk, long timeout);',
+      'int tcp_disconnect(struct sock *sk, int flags);',
+      'int tcp_abort(struct sock *sk, int err);',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'include/net/sock.h',
+    text: [
+      '#include <linux/types.h>',
+      '',
+      'static inline int sk_stream_min_wspace(const struct sock *sk)',
+      '{',
+      '\treturn READ_ONCE(sk->sk_wmem_queued) >> 1;',
+      '}',
+      '',
+      '/*',
+      ' *\tDefault write policy as shown to user space via poll/select/SIGIO',
+      ' */',
+      'static inline bool sock_writeable(const struct sock *sk)',
+      '{',
+      '\treturn refcount_read(&sk->sk_wmem_alloc) < (READ_ONCE(sk->sk_sndbuf) >> 1);',
+      '}',
+      '',
+      'static inline void sk_wake_writers(struct sock *sk)',
+      '{',
+      '\tif (sock_writeable(sk))',
+      '\t\tsk->sk_write_space(sk);',
+      '}',
+      '',
+    ].join('\n'),
+  },
+];
+
+describe('a bare prototype whose body the repository does not hold', () => {
+  it('is demoted on a question about what code does, and the function that answers comes first', async () => {
+    const net = await engineOver(NET_FILES);
+    const response = await net.search(
+      'what is the default rule for reporting a socket as writable to poll and select',
+      {
+        intent: 'understand_code',
+      },
+    );
+    expect(response.results[0]?.symbol).toBe('sock_writeable');
+    const poll = response.results.find((r) => r.symbol === 'udp_poll');
+    expect(poll?.explanation.demotion).toEqual({
+      factor: BARE_PROTOTYPE_DEMOTION_FACTOR,
+      rule: BARE_PROTOTYPE_DEMOTION_RULE,
+    });
+  });
+
+  it('is not demoted when it names what is asked for', async () => {
+    const net = await engineOver(NET_FILES);
+    const definition = await net.search('udp_poll', { intent: 'find_definition' });
+    expect(definition.results[0]?.symbol).toBe('udp_poll');
+    expect(definition.results[0]?.explanation.demotion).toBeNull();
   });
 });

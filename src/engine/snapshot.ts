@@ -159,8 +159,12 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    DSL makes through `define_method "macro_#{name}"` (`macro :include do … end`) are definitions
  *    (analysis): an older snapshot has none of them, and holds a keyed field's calls in the function
  *    around it.
+ * 50: a name a Python class body binds to a function (`statusnoi18n = status`) is a method of the
+ *    class, and a JavaScript function put on a namespace object reached through plain names
+ *    (`horizon.modals.init = function`) has that object's last name as its container (analysis):
+ *    an older snapshot has neither.
  */
-export const SNAPSHOT_VERSION = 49;
+export const SNAPSHOT_VERSION = 50;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

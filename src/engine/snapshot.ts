@@ -161,7 +161,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    around it.
  * 50: an AngularJS service injected by the name another file registers it under
  *    (`ctrl.$inject = ['app.api.swift']` and `.factory('app.api.swift', …)`) is an import of that
- *    file (graph): an older snapshot's graph has no such edge.
+ *    file (graph): an older snapshot's graph has no such edge;
+ *    and a name a Python class body binds to a function (`statusnoi18n = status`) is a method of the
+ *    class, and a JavaScript function put on a namespace object reached through plain names
+ *    (`horizon.modals.init = function`) has that object's last name as its container (analysis):
+ *    an older snapshot has neither.
  */
 export const SNAPSHOT_VERSION = 50;
 

@@ -24,6 +24,7 @@ import { linesOf, textOfLine } from '../text/lines';
 import { escapeRegExp } from '../text/escape';
 import { matchingParen, splitArgs } from '../text/brackets';
 import { parameterNames } from '../structural/arity';
+import { isAliasDefinition } from '../structural/python-aliases';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
 
@@ -1044,7 +1045,8 @@ function isDataClass(corpus: Corpus, chunk: Chunk): boolean {
       d.startLine <= chunk.startLine ||
       d.endLine > chunk.endLine ||
       CONSTRUCTOR_NAMES.has(d.name) ||
-      d.name === own,
+      d.name === own ||
+      isAliasDefinition(d),
   );
 }
 

@@ -161,6 +161,34 @@ const EXCEPTIONS_RB = [
   '',
 ].join('\n');
 
+/**
+ * Mercurial 6.3 (GPL-2.0-or-later), mercurial/error.py: exception classes whose one method is a
+ * name bound to the module's function (`__bytes__ = _tobytes`), beside one with a method of its own.
+ */
+const ERROR_PY = [
+  'def _tobytes(exc):',
+  '    """Byte-stringify exception in the same way as BaseException_str()"""',
+  '    if not exc.args:',
+  "        return b''",
+  `    return b'(%s)' % b', '.join(b"'%s'" % pycompat.bytestr(a) for a in exc.args)`,
+  '',
+  '',
+  'class InMemoryMergeConflictsError(Exception):',
+  '    """Exception raised when merge conflicts arose during an in-memory merge."""',
+  '',
+  '    __bytes__ = _tobytes',
+  '',
+  '',
+  'class WdirUnsupported(Exception):',
+  `    """An exception which is raised when 'wdir()' is not supported"""`,
+  '',
+  '    __bytes__ = _tobytes',
+  '',
+  '    def format(self):',
+  "        return b'working directory revision cannot be specified'",
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
   { path: 'api.rs', text: API_RS },
   { path: 'generate.go', text: GENERATE_GO },
@@ -168,6 +196,7 @@ const FILES: SourceFile[] = [
   { path: 'Constraints/Iban.php', text: IBAN_PHP },
   { path: 'Constraints/IbanValidator.php', text: IBAN_VALIDATOR_PHP },
   { path: 'exceptions.rb', text: EXCEPTIONS_RB },
+  { path: 'mercurial/error.py', text: ERROR_PY },
 ];
 
 const KEY_INDEX_GO = [
@@ -400,6 +429,12 @@ describe('a class with no method but its constructor, on a question asking how',
     expect(declares(named('IbanValidator'))).toBe(false);
     expect(declares(named('validate'))).toBe(false);
     expect(declares(named('OutgoingRequest'))).toBe(true);
+  });
+
+  it('declares data when its only method is a name bound to a function defined elsewhere', () => {
+    const declares = typeDeclarationLookup(corpus);
+    expect(declares(named('InMemoryMergeConflictsError'))).toBe(true);
+    expect(declares(named('WdirUnsupported'))).toBe(false);
   });
 
   it('is demoted by the engine only when the question asks how', async () => {

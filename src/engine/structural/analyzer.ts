@@ -19,6 +19,7 @@ import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
 import { luaLoopedDefinitions } from './lua-loops';
+import { pythonClassAliases } from './python-aliases';
 import { rubyDslDefinitions } from './ruby-dsl';
 import { shellEvalDefinitions } from './shell-eval';
 import { holdsLine, type LineRange } from '../line-range';
@@ -267,6 +268,7 @@ export class StructuralAnalyzer {
       if (lang === 'lua') addMacroInstances(found.definitions, luaLoopedDefinitions(root, text));
       if (lang === 'bash') addMacroInstances(found.definitions, shellEvalDefinitions(text));
       if (lang === 'ruby') addMacroInstances(found.definitions, rubyDslDefinitions(root, text));
+      if (lang === 'python') addMacroInstances(found.definitions, pythonClassAliases(root, text));
       if (root.hasError) this.readAfterErrors(loaded, lang, text, root, found, budget);
       if (lang === 'c' || lang === 'cpp')
         addMacroInstances(found.definitions, macroNamedFunctions(original, found.definitions));
@@ -1500,6 +1502,10 @@ function containerOf(
       const objectText = object?.text;
       if (object && objectText && object.type === 'identifier' && objectText !== 'exports' && objectText !== 'module')
         return { container: objectText, membersAreMethods: true };
+      // `horizon.modals.init = function`: a namespace object reached through plain names is the
+      // container, by its last name (as Lua's `function a.b.f()` and C++'s `a::B::f` are read).
+      const namespace = object ? namespaceName(object) : null;
+      if (namespace) return { container: namespace, membersAreMethods: true };
     }
   }
   // C# `Task I.M()`, an explicit interface implementation: the interface is the container.
@@ -1992,4 +1998,26 @@ function nameAfterAttributeMacro(lang: Language, nameNode: Node): Node {
   if (parent?.type !== 'function_declarator' || error?.type !== 'ERROR' || error.namedChildCount !== 1) return nameNode;
   const name = error.namedChild(0);
   return name?.type === 'identifier' && error.nextSibling?.type === 'parameter_list' ? name : nameNode;
+}
+
+/**
+ * The last name of `a.b` or `a.b.c` when every part is a plain name, else null: `this.x`,
+ * `module.exports`, `f().x` and `a[0].x` name no namespace object.
+ */
+function namespaceName(object: Node): string | null {
+  if (object.type !== 'member_expression') return null;
+  const property = object.childForFieldName('property');
+  if (property?.type !== 'property_identifier') return null;
+  const parts = [property.text];
+  let inner = object.childForFieldName('object');
+  while (inner?.type === 'member_expression') {
+    const name = inner.childForFieldName('property');
+    if (name?.type !== 'property_identifier') return null;
+    parts.push(name.text);
+    inner = inner.childForFieldName('object');
+  }
+  if (inner?.type !== 'identifier') return null;
+  parts.push(inner.text);
+  if (inner.text === 'module' || inner.text === 'exports' || parts.includes('prototype')) return null;
+  return property.text === 'exports' ? null : property.text;
 }

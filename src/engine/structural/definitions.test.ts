@@ -619,7 +619,8 @@ describe('definitions a C++ macro or a JavaScript module scope makes', () => {
   it('JavaScript: an instance put on a namespace’s property in the function a module wraps itself in is that property’s definition', async () => {
     const a = await analyzer.analyzeAsync('mediawiki.storage.js', STORAGE);
     expect(named(a, 'storage')).toEqual([{ kind: 'variable', container: 'mw', nameLine: 10 }]);
-    expect(named(a, 'session')).toEqual([{ kind: 'variable', nameLine: 12 }]);
+    // `mw.storage.session`: the namespace object it is put on, by its last name, as `mw.storage`'s is `mw`.
+    expect(named(a, 'session')).toEqual([{ kind: 'variable', container: 'storage', nameLine: 12 }]);
     expect(named(a, 'store')).toEqual([]);
     // `module.exports = new Router()` hands the module's value out; a function's own assignment is a use.
     expect(named(await analyzer.analyzeAsync('mediawiki.router/index.js', ROUTER), 'exports')).toEqual([]);

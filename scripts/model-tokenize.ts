@@ -4,7 +4,7 @@
  * Splits the clean pairs by package into training and held-out (HELD_OUT_SHARE of the
  * packages, chosen by a seeded hash: no package is on both sides), chooses the vocabulary
  * from the training side only (sub-tokens seen in ≥ MIN_PAIRS_PER_WORD pairs of ≥ 2
- * packages, the VOCAB_WORDS most frequent), and encodes every pair with the model's own
+ * packages, the VOCAB_WORDS most frequent; each opt-in from the environment, vocabularyThresholds), and encodes every pair with the model's own
  * tokenizer (scripts/model-tokenizer.ts, identical to the exported tokenizer.json),
  * truncated like transformers.js truncates (MAX_TOKENS with [CLS] and [SEP]).
  * Writes .cache/model/tokens.json (vocabulary, split, offsets) and tokens.bin (the ids).
@@ -20,6 +20,34 @@ import { buildVocabulary, preTokenize, wordPiece } from './model-tokenizer';
 export const VOCAB_WORDS = 30_000;
 const MIN_PAIRS_PER_WORD = 3;
 const MIN_PACKAGES_PER_WORD = 2;
+
+/** Which words become whole tokens: in at least minPairs pairs of at least minPackages packages, the maxWords most frequent. */
+export interface VocabularyThresholds {
+  minPairs: number;
+  minPackages: number;
+  maxWords: number;
+}
+
+/**
+ * The thresholds, each opt-in from the environment (FOURFOLD_MODEL_MIN_PAIRS_PER_WORD,
+ * FOURFOLD_MODEL_MIN_PACKAGES_PER_WORD, FOURFOLD_MODEL_VOCAB_WORDS) for trials of a larger
+ * vocabulary: a word under them is spelled by WordPiece from a prefix and pieces, so a rare
+ * word a question says is not matched whole. Unset, the shipped model's values.
+ */
+export function vocabularyThresholds(env: Record<string, string | undefined> = process.env): VocabularyThresholds {
+  const read = (name: string, fallback: number): number => {
+    const value = env[name];
+    if (value === undefined || value.trim() === '') return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name}=${value}: a positive whole number is required`);
+    return n;
+  };
+  return {
+    minPairs: read('FOURFOLD_MODEL_MIN_PAIRS_PER_WORD', MIN_PAIRS_PER_WORD),
+    minPackages: read('FOURFOLD_MODEL_MIN_PACKAGES_PER_WORD', MIN_PACKAGES_PER_WORD),
+    maxWords: read('FOURFOLD_MODEL_VOCAB_WORDS', VOCAB_WORDS),
+  };
+}
 /** Share of packages held out for validation (early stopping and the card's held-out MRR). */
 export const HELD_OUT_SHARE = 0.06;
 /** Tokens transformers.js keeps (model_max_length), [CLS] and [SEP] included. */
@@ -65,7 +93,10 @@ export function isHeldOut(pkg: string): boolean {
 }
 
 /** The most frequent words of the training texts, each in enough pairs and packages. */
-export function chooseWords(texts: { pkg: string; words: string[] }[]): string[] {
+export function chooseWords(
+  texts: { pkg: string; words: string[] }[],
+  { minPairs, minPackages, maxWords }: VocabularyThresholds = vocabularyThresholds(),
+): string[] {
   const pairsWith = new Map<string, number>();
   const packagesWith = new Map<string, Set<string>>();
   for (const { pkg, words } of texts) {
@@ -74,13 +105,13 @@ export function chooseWords(texts: { pkg: string; words: string[] }[]): string[]
       pairsWith.set(w, (pairsWith.get(w) ?? 0) + 1);
       let s = packagesWith.get(w);
       if (!s) packagesWith.set(w, (s = new Set()));
-      if (s.size < MIN_PACKAGES_PER_WORD) s.add(pkg);
+      if (s.size < minPackages) s.add(pkg);
     }
   }
   return [...pairsWith.entries()]
-    .filter(([w, n]) => n >= MIN_PAIRS_PER_WORD && packagesWith.get(w)!.size >= MIN_PACKAGES_PER_WORD)
+    .filter(([w, n]) => n >= minPairs && packagesWith.get(w)!.size >= minPackages)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, VOCAB_WORDS)
+    .slice(0, maxWords)
     .map(([w]) => w);
 }
 
@@ -135,8 +166,10 @@ export async function tokenize(): Promise<void> {
     .map((l) => JSON.parse(l) as Pair)
     .filter((p) => !languages || isHeldOut(p.pkg) || languages.includes(p.language));
   const train = pairs.filter((p) => !isHeldOut(p.pkg));
+  const thresholds = vocabularyThresholds();
   const words = chooseWords(
     train.map((p) => ({ pkg: p.pkg, words: preTokenize(`${p.query} ${p.summary ?? ''} ${p.code}`) })),
+    thresholds,
   );
   const base = process.env.FOURFOLD_MODEL_BASE;
   const vocabulary = base ? extendVocabulary(baseVocabulary(base), words) : buildVocabulary(words);
@@ -172,7 +205,7 @@ export async function tokenize(): Promise<void> {
   const held = out.pairs.filter((p) => p.heldOut);
   logStep(
     'tokenize',
-    `${vocabulary.length} tokens; ${pairs.length - held.length} training pairs, ${held.length} held out (${new Set(held.map((p) => p.pkg)).size} packages); ${ids.length} ids`,
+    `${vocabulary.length} tokens (words in ≥ ${thresholds.minPairs} pairs of ≥ ${thresholds.minPackages} packages, at most ${thresholds.maxWords}); ${pairs.length - held.length} training pairs, ${held.length} held out (${new Set(held.map((p) => p.pkg)).size} packages); ${ids.length} ids`,
   );
 }
 

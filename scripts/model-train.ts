@@ -27,7 +27,13 @@ import { SeededRandom } from '../bench/eval/rng';
 import { SPECIAL_TOKENS } from './model-tokenizer';
 import { baseVocabulary, heldOutPairsByPackage, type TokenizedPairs } from './model-tokenize';
 
-export const DIMENSIONS = 256;
+/**
+ * Width of the token table (and so of every vector): 256 unless FOURFOLD_MODEL_DIMENSIONS says
+ * otherwise (opt-in, for trials of a wider table: keyword questions lean on a token staying apart
+ * from its neighbours). A multiple of 32: the index packs the sign bits in 32-bit words and the
+ * engine refuses any other width (src/engine/semantic/local.ts).
+ */
+export const DIMENSIONS = dimensionsSetting(process.env.FOURFOLD_MODEL_DIMENSIONS);
 const TEMPERATURE = 0.05;
 const BATCH_SIZE = 256;
 /** Pairs of one package placed together in a batch: each is a hard negative for the others. */
@@ -299,6 +305,15 @@ class SparseAdam {
   }
 }
 
+/** FOURFOLD_MODEL_DIMENSIONS read: unset or empty is 256; anything but a positive multiple of 32 is refused. */
+export function dimensionsSetting(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 256;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0 || n % 32 !== 0)
+    throw new Error(`FOURFOLD_MODEL_DIMENSIONS=${value}: a positive multiple of 32 is required`);
+  return n;
+}
+
 export interface TrainReport {
   epochs: { epoch: number; loss: number; heldOut: HeldOutScores; seconds: number }[];
   bestEpoch: number;
@@ -310,9 +325,14 @@ export interface TrainReport {
   settings: Record<string, number | string>;
 }
 
-export function initialWeights(tok: TokenizedPairs, all: Int32Array, random: SeededRandom): ModelWeights {
+export function initialWeights(
+  tok: TokenizedPairs,
+  all: Int32Array,
+  random: SeededRandom,
+  dimensions = DIMENSIONS,
+): ModelWeights {
   const V = tok.vocabulary.length;
-  const D = DIMENSIONS;
+  const D = dimensions;
   const table = new Float32Array(V * D);
   const scale = 1 / Math.sqrt(D);
   // Box–Muller: two uniforms per Gaussian.

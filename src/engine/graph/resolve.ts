@@ -280,6 +280,8 @@ export class ImportResolver {
   /** Lua: global table path → the files that assign it at their top level; built when first asked. */
   private luaTables: Map<string, number[]> | undefined;
   private readonly luaLocals = new Map<number, Set<string>>();
+  /** Rust: the modules each file declares out of line (`mod x;`), read when first asked. */
+  private readonly rustOutOfLine = new Map<number, ReadonlySet<string>>();
   /** C/C++: rootIncludeFolders's answer, read when first asked. */
   private rootFolders: Set<string> | undefined;
 
@@ -1027,7 +1029,7 @@ export class ImportResolver {
         // The path goes on into a module this file declares out of line (`mod auto;`) whose file
         // the repository lacks (generated, or left out): its items are there, not in this file
         // (`pub use crate::auto::traits::*` is no glob of lib.rs).
-        if (i < full.length && declaresOutOfLineModule(this.files[file].text, full[i])) return [];
+        if (i < full.length && this.outOfLineModules(file).has(full[i])) return [];
         out.push(file);
         break;
       }
@@ -1170,6 +1172,19 @@ export class ImportResolver {
       slash > 0 && !path.startsWith('.') && (rest.includes('/') || this.rootIncludeFolders().has(path.slice(0, slash)));
     const inOwnFolder = ownFolder ? header(this.lookup(joinPath(rest))) : null;
     return inOwnFolder === null ? null : this.withImplementation(inOwnFolder, fromPath);
+  }
+
+  /**
+   * The modules a Rust file declares out of line (`mod x;`), read once per file: every `use` whose
+   * path goes on past that file asks it.
+   */
+  private outOfLineModules(file: number): ReadonlySet<string> {
+    let names = this.rustOutOfLine.get(file);
+    if (!names) {
+      names = new Set(Array.from(this.files[file].text.matchAll(RUST_OUT_OF_LINE_MODULE), (m) => m[1]));
+      this.rustOutOfLine.set(file, names);
+    }
+    return names;
   }
 
   /**
@@ -1485,11 +1500,8 @@ export function jsPackageName(spec: string): string {
   return spec.startsWith('@') && parts.length > 1 ? parts[0] + '/' + parts[1] : parts[0];
 }
 
-/** Whether a Rust file's text declares `mod name;` (a module in a file of its own), not `mod name { … }`. */
-function declaresOutOfLineModule(text: string, name: string): boolean {
-  if (!text.includes(name)) return false;
-  return new RegExp(`^[ \\t]*(?:pub(?:\\s*\\([^)]*\\))?\\s+)?mod\\s+${escapeRegExp(name)}\\s*;`, 'm').test(text);
-}
+/** `mod name;` (a module in a file of its own, not `mod name { … }`), pub or not: the name. */
+const RUST_OUT_OF_LINE_MODULE = /^[ \t]*(?:pub(?:\s*\([^)]*\))?\s+)?mod\s+([^\s;]+)\s*;/gm;
 
 function rustExternalName(spec: string): string {
   const cleaned = spec.replace(/^(pub(\([^)]*\))?\s+)?(use\s+)?(::)?/, '').replace(/^mod\s+/, '');

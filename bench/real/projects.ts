@@ -3007,6 +3007,66 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07e',
   },
+  // Thirty-sixth group (h51-qa), written from reading the code before Fourfold ran on it: C++ and
+  // Ruby. DUNE's grid module 2.9 (libdune-grid-dev, Debian source dune-grid): the grid interface
+  // of the Distributed and Unified Numerics Environment, usr/include/dune/grid, 228 files (.hh with
+  // five .cc template bodies) of about 64,000 lines: common/ (the grid, entity, geometry,
+  // intersection and index-set interfaces, the grid factory, the mappers with the multiple-codim
+  // MCMG mapper, boundary segments and projections, backup/restore), YaspGrid (the structured
+  // parallel grid: its constructors, coordinates, torus and partitioners, entities, intersections,
+  // backup/restore), OneDGrid, UGGrid's and AlbertaGrid's wrappers, GeometryGrid and IdentityGrid
+  // (meta grids over a host grid), the DGF parser and its blocks, the Gmsh reader (two passes over
+  // the elements, quadratic boundary segments) and writer, the VTK writers (VTKWriter, the
+  // subsampling and sequence writers, the VTU/PVTU writers, the grid functions), StarCD and
+  // AmiraMesh readers, utility/ (StructuredGridFactory, the tensor grid factory, HierarchicSearch,
+  // persistent containers, the ParMETIS partitioner, gridinfo). Left out: test/ (the grid checks
+  // shipped for downstream test suites). Families: the Gmsh reader's element/boundary data twins
+  // and the quadratic segments' backup, the factory's cube/simplex grid makers, the P0/P1 VTK
+  // functions' constructors; messages are DUNE_THROW texts as the usual main's catch prints them
+  // (`Dune reported error: Dune::IOError [function:/usr/include/dune/grid/FILE:LINE]: …`);
+  // dependants are `#include <dune/grid/…>` lines. Puppet 7.23 (puppet-agent, Debian source
+  // puppet-agent): the configuration management agent and language, usr/lib/ruby/vendor_ruby, the
+  // 773 .rb files of puppet/ and puppet.rb (about 126,000 lines): the settings and their typed
+  // setting classes, the agent (configurer with its cached-catalog fallback, locker, pidlock), the
+  // HTTP client (sessions, resolvers over server_list, SRV and settings, the services for the
+  // compiler, CA, file server and reports, redirects and Retry-After), the indirector and its REST
+  // termini, the 3.x parser's compiler and scope, the catalog and transaction, types, the Pops
+  // language (the evaluator, issues and validation, the type system, loaders, lookup with its merge
+  // strategies, serialization), PAL, the module tool, the SSL state machine, faces and
+  // applications. Left out: the function library (puppet/functions and puppet/parser/functions),
+  // puppet/provider (the package, service, user … providers), the racc-generated
+  // pops/parser/eparser.rb and the generated pops/model/ast.rb, and hiera/ and the other top-level
+  // shims. Families: the typed settings' munge, the REST termini's find, the HTTP services' GET
+  // methods; messages are the agent's and apply's `Error: …`/`Warning: …` lines with their file,
+  // line and node filled in; dependants are require_relative lines. Rejected for C++:
+  // libdune-common-dev (126 headers, much of it in the compiled library), libcppad-dev (not in
+  // bookworm), llvm-15-dev's headers (LLVM's compiler-rt is under the set's Emscripten project).
+  // Rejected for Ruby: none (Puppet was the first looked at); vagrant, rubocop, ruby-mail and the
+  // others named in earlier groups are in the set or the model's lists. Neither package nor its
+  // Debian source is in the model's lists (ruby-puppetlabs-spec-helper, a test helper gem, is).
+  {
+    name: 'dune-grid',
+    pkg: 'libdune-grid-dev',
+    version: '2.9.0-2',
+    language: 'cpp',
+    root: 'usr/include/dune/grid',
+    extensions: ['.hh', '.cc'],
+    exclude: /^test\//,
+    half: 'tuning',
+    since: '2026-12-07f',
+  },
+  {
+    name: 'puppet',
+    pkg: 'puppet-agent',
+    version: '7.23.0-1+deb12u1',
+    language: 'ruby',
+    root: 'usr/lib/ruby/vendor_ruby',
+    extensions: ['.rb'],
+    exclude:
+      /^(?!puppet\/|puppet\.rb$)|^puppet\/(functions|parser\/functions|provider)\/|^puppet\/pops\/parser\/eparser\.rb$|^puppet\/pops\/model\/ast\.rb$/,
+    half: 'tuning',
+    since: '2026-12-07f',
+  },
 ];
 
 export interface RealFile {

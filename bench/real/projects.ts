@@ -3007,6 +3007,60 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07e',
   },
+  // Thirty-sixth group (h51-qb), written from reading the code before Fourfold ran on it: PHP and
+  // Go. Roundcube 1.6.5 (roundcube-core, Debian source roundcube): the webmail's PHP code,
+  // usr/share/roundcube/program, 175 .php files of about 79,000 lines: include/ (rcmail with
+  // login, the IMAP host choice, the action handler and request checks; the HTML, JSON and CLI
+  // outputs; sendmail, OAuth, the installer), actions/ (one class per mail, contacts, settings,
+  // login and utils action: compose, send, show, viewsource, the folder and identity editors, the
+  // contact import and export) and lib/Roundcube, the framework beneath: rcube with its logging,
+  // error raising, encryption and request tokens, the IMAP client and its cache, the MIME and
+  // message parsers, the address books (SQL, LDAP), the session handlers (db, memcache,
+  // memcached, redis, php), the cache engines (db, apc, memcache, memcached, redis), the database
+  // drivers, the spell-checking engines, washtml, html2text, text2html, the spoof checker, vCard
+  // and the utilities. Nothing left out (the skins, localisation .inc files and JavaScript are
+  // not PHP). Families: the session handlers' destroy, the cache engines' add_item, the spell
+  // checkers' get_suggestions, folder subscribe/unsubscribe, the database drivers' get_variable;
+  // messages are logs/errors.log lines as rcube::log_bug and write_log write them (`[date]:
+  // <session> TYPE Error: … in FILE on line N (METHOD URI)`, Debian's paths); dependants are the
+  // files naming a class (roundcube autoloads by class name, with no use lines). Chroma 0.10.0
+  // (golang-github-alecthomas-chroma-dev, Debian source golang-github-alecthomas-chroma): the
+  // syntax highlighter, usr/share/gocode/src/github.com/alecthomas/chroma, 281 .go files of about
+  // 25,000 lines: the regex lexer engine (rules, states, mutators, emitters, lazy compilation),
+  // the delegating, remapping and coalescing lexers, styles with their inheritance, colours, the
+  // formatters (HTML with line numbers and highlighted lines, SVG, the indexed and true-colour
+  // terminals, JSON, tokens), the lexer registry with its file-name, MIME-type and content
+  // matching, about 210 lexers (a few with code of their own: HTTP's body by Content-Type, raku,
+  // rst, haxe), the 47 styles, the chroma and chromad commands and _tools. Left out: tests and
+  // tokentype_string.go (written by stringer). Families: the SVG and HTML formatters' twins, the
+  // terminal formatters, the registries' Get, the HTTP lexer's group callbacks; messages are the
+  // chroma command's `chroma: error: …` lines (kong's format), panics and returned errors as a
+  // lexer author meets them; dependants are import lines. Rejected for Go:
+  // golang-github-xanzy-go-gitlab-dev (114 files, one flat package of API wrappers);
+  // golang-github-containers-image-dev and golang-github-google-go-github-dev are in the model's
+  // lists. No PHP package was rejected: Roundcube was the first looked at. Neither package nor its
+  // Debian source is in the model's lists.
+  {
+    name: 'roundcube',
+    pkg: 'roundcube-core',
+    version: '1.6.5+dfsg-1+deb12u14',
+    language: 'php',
+    root: 'usr/share/roundcube/program',
+    extensions: ['.php'],
+    half: 'tuning',
+    since: '2026-12-07f',
+  },
+  {
+    name: 'chroma',
+    pkg: 'golang-github-alecthomas-chroma-dev',
+    version: '0.10.0-3',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/alecthomas/chroma',
+    extensions: ['.go'],
+    exclude: /_test\.go$|^tokentype_string\.go$/,
+    half: 'tuning',
+    since: '2026-12-07f',
+  },
 ];
 
 export interface RealFile {

@@ -3009,7 +3009,7 @@ export const PROJECTS: readonly RealProject[] = [
   },
   // Thirty-sixth group (h51-qb), written from reading the code before Fourfold ran on it: PHP and
   // Go. Roundcube 1.6.5 (roundcube-core, Debian source roundcube): the webmail's PHP code,
-  // usr/share/roundcube/program, 175 .php files of about 79,000 lines: include/ (rcmail with
+  // usr/share/roundcube/program, 175 .php files of about 77,000 lines: include/ (rcmail with
   // login, the IMAP host choice, the action handler and request checks; the HTML, JSON and CLI
   // outputs; sendmail, OAuth, the installer), actions/ (one class per mail, contacts, settings,
   // login and utils action: compose, send, show, viewsource, the folder and identity editors, the

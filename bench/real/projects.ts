@@ -3095,6 +3095,37 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07f',
   },
+  // Thirty-sixth group (h51-qc), written from reading the code before Fourfold ran on it: Ruby.
+  // Facter 4.3 (facter, Debian source facter): the system-facts library and command Puppet uses,
+  // usr/lib/ruby/vendor_ruby, 225 .rb files of about 15,400 lines: facter.rb (the public API:
+  // value, resolve, to_user_output with the strict check), framework/ (the command line on Thor
+  // with its launcher and option validator, the options store and config file reader, fact groups
+  // and ttls, the fact loaders, the query parser, the fact manager, the cache manager, the JSON,
+  // YAML, HOCON and legacy formatters, the logger, OS detection, benchmarking), custom_facts/ (the
+  // legacy API: Fact with weighted resolutions and confines, Resolution, Aggregate with its chunks
+  // and directed graph, the external-fact parsers for YAML, JSON, text, scripts and PowerShell, the
+  // directory loader, normalization and deep merge, Execution with its POSIX and Windows
+  // implementations and the command timeout), resolvers/ (one resolver per source of data: release
+  // files, /proc, uptime, networking, the EC2, GCE and Azure metadata, the AIX, Solaris, BSD, macOS
+  // and Windows ones, with their FFI bindings) and util/ (the uptime parser, HTTP, AWS token,
+  // networking helpers). Left out: facter/facts/ (648 small fact classes, each naming a resolver
+  // and a fact name) and docs/ (the man page generator). Families: the external-fact script parsers,
+  // the formatters' format, the POSIX/Windows which and expand_command, the cloud metadata
+  // requests; messages are Facter::Log lines as the facter command writes them to stderr (`[date ]
+  // SEVERITY Class - message`); dependants are files calling a helper module. No Ruby package was
+  // rejected: Facter was the first looked at after Puppet. Neither the package nor its Debian
+  // source is in the model's lists, nor in the understand set (whose Ruby project is Puppet).
+  {
+    name: 'facter',
+    pkg: 'facter',
+    version: '4.3.0-2',
+    language: 'ruby',
+    root: 'usr/lib/ruby/vendor_ruby',
+    extensions: ['.rb'],
+    exclude: /^(?!facter\/|facter\.rb$)|^facter\/facts\//,
+    half: 'tuning',
+    since: '2026-12-07f',
+  },
 ];
 
 export interface RealFile {

@@ -741,7 +741,8 @@ export class Engine {
   /**
    * How declarations without a body are weighed: on "similar to X" for an X with a body, any such
    * declaration (code like a body is a body); on a question about what code does that does not ask
-   * how, a C/C++ bare prototype (isBarePrototype; asked how, a declaration is a short body already).
+   * how, a C/C++ bare prototype (StructuralIndex.isBarePrototypeChunk; asked how, a declaration is a
+   * short body already).
    */
   private prototypesWeighed(
     plan: QueryPlan,
@@ -751,29 +752,8 @@ export class Engine {
     if (subject && plan.intent === 'find_similar' && this.hasBody(subject.id))
       return { isPrototype: (id: number) => this.indexes.structural?.isPrototypeChunk(id) === true };
     if (plan.intent === 'understand_code' && !howItWorks)
-      return { isBarePrototype: (id: number) => this.isBarePrototype(id) };
+      return { isBarePrototype: (id: number) => this.indexes.structural?.isBarePrototypeChunk(id) === true };
     return {};
-  }
-
-  /**
-   * Whether a chunk of a C or C++ file only declares functions, with no body and no doc comment
-   * (a header's bare prototype, `__poll_t udp_poll(…);`), whether or not the repository holds the
-   * body: a question about what code does is answered by code that runs, and a line of signature
-   * says nothing of it but its name. A prototype under its doc comment may answer with the
-   * comment's words, and is weighed as any chunk is.
-   */
-  private isBarePrototype(id: number): boolean {
-    const chunk = this.corpus.chunks[id];
-    const file = chunk === undefined ? undefined : this.corpus.files[chunk.fileId];
-    if (!file || (file.language !== 'c' && file.language !== 'cpp')) return false;
-    if (this.indexes.structural?.isPrototypeChunk(id) !== true) return false;
-    return !file.analysis.definitions.some(
-      (d) =>
-        d.name === chunk.symbol &&
-        d.nameLine >= chunk.startLine &&
-        d.nameLine <= chunk.endLine &&
-        d.docLine !== undefined,
-    );
   }
 
   /** Whether a chunk is code with a body: not only declarations without one (false without the structural index). */

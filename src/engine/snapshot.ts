@@ -166,8 +166,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    class, and a JavaScript function put on a namespace object reached through plain names
  *    (`horizon.modals.init = function`) has that object's last name as its container (analysis):
  *    an older snapshot has neither.
+ * 51: a C old-style definition's signature (`f(a, b) int a; char *b`) no longer ends with its last
+ *    parameter declaration's `;`, so it is no longer read as a declaration without a body
+ *    (analysis): an older snapshot's holds that `;`.
  */
-export const SNAPSHOT_VERSION = 50;
+export const SNAPSHOT_VERSION = 51;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -345,3 +345,59 @@ describe('a bare prototype whose body the repository does not hold', () => {
     expect(definition.results[0]?.explanation.demotion).toBeNull();
   });
 });
+
+/**
+ * A C old-style definition (after OpenAFS 1.8.9's src/rx/xdr_stdio.c, IBM Public License): its
+ * parameter declarations stand between the declarator and the body, each ending with `;`, and the
+ * analyzer's signature, which runs up to the body, once ended with the last of them, the mark of a
+ * declaration without a body. It has a body: no rule for prototypes weighs it.
+ */
+const OLD_STYLE_FILES: SourceFile[] = [
+  {
+    path: 'src/rx/xdr_stdio.c',
+    text: [
+      '#include <stdio.h>',
+      '#include "xdr.h"',
+      '',
+      'static void xdrstdio_destroy();',
+      '',
+      'void',
+      'xdrstdio_create(xdrs, file, op)',
+      '     XDR *xdrs;',
+      '     FILE *file;',
+      '     enum xdr_op op;',
+      '{',
+      '    xdrs->x_op = op;',
+      '    xdrs->x_private = (caddr_t) file;',
+      '    xdrs->x_handy = 0;',
+      '}',
+      '',
+      'static void',
+      'xdrstdio_destroy(xdrs)',
+      '     XDR *xdrs;',
+      '{',
+      '    (void)fflush((FILE *) xdrs->x_private);',
+      '}',
+      '',
+    ].join('\n'),
+  },
+];
+
+describe('a C old-style definition', () => {
+  it('is a definition with a body, not a bare prototype', async () => {
+    const engine = await engineOver(OLD_STYLE_FILES);
+    const response = await engine.search('initialize a stdio xdr stream', { intent: 'understand_code' });
+    const create = response.results.find((r) => r.symbol === 'xdrstdio_create');
+    expect(create?.startLine).toBe(6);
+    expect(create?.explanation.demotion).toBeNull();
+  });
+
+  it('has a signature that does not end as a declaration without a body does', async () => {
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const definitions = analyzer.analyze(OLD_STYLE_FILES[0].path, OLD_STYLE_FILES[0].text).definitions;
+    const create = definitions.find((d) => d.name === 'xdrstdio_create');
+    expect(create?.signature).toBe('void xdrstdio_create(xdrs, file, op) XDR *xdrs; FILE *file; enum xdr_op op');
+    const prototype = definitions.find((d) => d.name === 'xdrstdio_destroy' && d.startLine === 4);
+    expect(prototype?.signature).toBe('static void xdrstdio_destroy();');
+  });
+});

@@ -1416,6 +1416,10 @@ function readDefinition(
   const signatureStart = outerType === 'decorated_definition' ? node.startIndex : outer.startIndex;
   const body = bodyOf(node, nodeType);
   let signature = signatureOf(lang, text, node, nodeType, body, signatureStart);
+  // A C old-style definition's parameter declarations stand between its declarator and its body
+  // (`xdrstdio_create(xdrs, file, op) XDR *xdrs; … enum xdr_op op;`): the last one's `;` is not the
+  // mark of a declaration without a body (isDeclarationSignature), which a definition with one never is.
+  if (body && (lang === 'c' || lang === 'cpp') && signature.endsWith(';')) signature = signature.slice(0, -1).trimEnd();
   // A function without a body (overload, abstract, interface member, extern, C prototype) reads as a declaration.
   // (A Ruby `def x; end` has no body node: it is a definition all the same.)
   // A Python `@overload` stub has a body (`...`) but declares a signature: the implementation follows it.

@@ -618,6 +618,25 @@ export class StructuralIndex implements Retriever {
   }
 
   /**
+   * Whether a chunk of a C or C++ file only declares functions (isPrototypeChunk) and none of them
+   * under a doc comment: a header's bare prototype (`__poll_t udp_poll(…);`), whether or not the
+   * repository holds the body. A line of signature says nothing of what the function does but its
+   * name; a prototype under its doc comment may answer with the comment's words.
+   */
+  isBarePrototypeChunk(chunkId: number): boolean {
+    const chunk = this.corpus.chunks[chunkId];
+    const file = chunk === undefined ? undefined : this.corpus.files[chunk.fileId];
+    if (!file || !C_FAMILY_LANGUAGES.has(file.language ?? '') || !this.isPrototypeChunk(chunkId)) return false;
+    return !file.analysis.definitions.some(
+      (d) =>
+        d.name === chunk.symbol &&
+        d.nameLine >= chunk.startLine &&
+        d.nameLine <= chunk.endLine &&
+        d.docLine !== undefined,
+    );
+  }
+
+  /**
    * The chunk of the one body a stand-in chunk (isStandInChunk) stands in for: the definition of
    * its name with a body, when there is exactly one (a C function declared in a header and
    * defined in one .c file); undefined otherwise (no body, or one per platform). A declaration

@@ -32,9 +32,12 @@ export function alignFormat(pieces: readonly FormatPiece[], message: string): Al
   const leadingValue = parts.length < merged.length;
   const constants = parts.filter((p): p is { constant: string } => 'constant' in p).map((p) => normalise(p.constant));
   if (constants.length === 0) return null;
+  // Two spaces in a line are a value printed empty between them (`"Message UID $uid not found"`
+  // with no uid): read as one space, as all white space is, the value may then be empty.
+  const emptyValues = /[^\s] {2,}[^\s]/.test(message);
   let best: Alignment | null = null;
   for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
-    const found = alignFrom(parts, text, lined, from, leadingValue);
+    const found = alignFrom(parts, text, lined, from, leadingValue, emptyValues);
     if (found && (!best || found.score > best.score)) best = found;
   }
   return best;
@@ -46,6 +49,7 @@ function alignFrom(
   lined: string,
   from: number,
   leadingValue: boolean,
+  emptyValues = false,
 ): Alignment | null {
   let pos = from;
   const values: string[] = [];
@@ -71,7 +75,7 @@ function alignFrom(
     const closing = next && 'constant' in next && p + 2 === parts.length && CLOSING.test(next.constant);
     let end = text.length;
     if (closing) end = closingAt(text, normalise(next.constant), pos);
-    else if (next && 'constant' in next) end = nextConstant(text, lined, normalise(next.constant), pos);
+    else if (next && 'constant' in next) end = nextConstant(text, lined, normalise(next.constant), pos, emptyValues);
     if (end < 0) return null;
     const value = text.slice(pos, end);
     if (part.placeholder === JOIN) {
@@ -168,8 +172,15 @@ function closingAt(text: string, constant: string, pos: number): number {
   return trimmed.endsWith(constant) && trimmed.length - constant.length >= pos ? trimmed.length - constant.length : -1;
 }
 
-/** Where a constant after a value starts: the first occurrence within a value's length, or after a line break of the paste. */
-function nextConstant(text: string, lined: string, constant: string, pos: number): number {
+/**
+ * Where a constant after a value starts: the first occurrence within a value's length, or after a
+ * line break of the paste; with `emptyValues`, at once where the value printed nothing.
+ */
+function nextConstant(text: string, lined: string, constant: string, pos: number, emptyValues = false): number {
+  // An empty value between the space before it and the one the next constant opens with: that
+  // constant starts at the first of the two, read as one.
+  if (emptyValues && constant.startsWith(' ') && text[pos - 1] === ' ' && text.startsWith(constant.slice(1), pos))
+    return pos - 1;
   const at = text.indexOf(constant, pos);
   return at >= 0 && (at - pos <= FORMAT_MATCH.maxValueChars || lined.slice(pos, at).includes(LINE_BREAK)) ? at : -1;
 }

@@ -82,6 +82,14 @@ describe('a PHP error log line pasted whole', () => {
       expect(parseQuery(pasted).text).toBe(pasted);
       expect(parseQuery(pasted).error).toBeUndefined();
     }
+    // Any line that opens with a log's clock or level is pasted: its slashes open no pattern.
+    for (const pasted of [
+      '[07-Dec-2026 09:14:02 +0000]: PHP Error: Bad pattern /a(b given',
+      '2026-12-07 09:14:02 ERROR no handler for /items(7',
+      'WARNING: bad name /x[1',
+    ])
+      expect(parseQuery(pasted).error).toBeUndefined();
+    expect(parseQuery('/x(y').errorCode).toBe('unclosed-regex');
     // Typed after other words, an unclosed pattern is still one.
     expect(parseQuery('copy /unterminated').errorCode).toBe('unclosed-regex');
     expect(parseQuery('where /set?x').errorCode).toBe('unclosed-regex');

@@ -91,7 +91,10 @@ function alignFrom(
     // A value printed as a structure (Rust's `{:?}` of `Token { kind: Ident, span: 4..9 }`, Go's
     // `%+v` of `{Name:x Port:80}`, a list `[a, b, c]`) is one value whatever its words: its
     // brackets hold it together, where a nested message's words run free.
-    const words = isStructure(value.trim()) ? 1 : value.trim().split(/\s+/).filter(Boolean).length;
+    // So is a list a join printed (Ruby's `list.join(', ')`, Python's `', '.join(names)`: `ns,
+    // nanos, ms, s`), whatever its length.
+    const words =
+      isStructure(value.trim()) || isJoinedList(value.trim()) ? 1 : value.trim().split(/\s+/).filter(Boolean).length;
     // A cause appended after a colon (`failed: {e}`, Go's `: %w`) or a bracketed label
     // (`[PANIC RECOVER] %v %s`) is a nested message by design — an OS error, a wrapped error,
     // the rest of the line: the format explains it as a value. It still costs its extra words,
@@ -129,6 +132,13 @@ function alignFrom(
         }
       : {}),
   };
+}
+
+/** Three items at least, each one token, a comma between each two: a list printed by a join. */
+const JOINED_LIST = /^[^\s,]+(?:, ?[^\s,]+){2,}$/;
+
+function isJoinedList(value: string): boolean {
+  return JOINED_LIST.test(value);
 }
 
 /** A type's name or nothing, then brackets that open at once and close at the value's end. */
@@ -173,8 +183,9 @@ function closingAt(text: string, constant: string, pos: number): number {
 }
 
 /**
- * Where a constant after a value starts: the first occurrence within a value's length, or after a
- * line break of the paste; with `emptyValues`, at once where the value printed nothing.
+ * Where a constant after a value starts: the first occurrence within a value's length, after a
+ * line break of the paste, or after a joined list of any length; with `emptyValues`, at once where
+ * the value printed nothing.
  */
 function nextConstant(text: string, lined: string, constant: string, pos: number, emptyValues = false): number {
   // An empty value between the space before it and the one the next constant opens with: that
@@ -182,7 +193,12 @@ function nextConstant(text: string, lined: string, constant: string, pos: number
   if (emptyValues && constant.startsWith(' ') && text[pos - 1] === ' ' && text.startsWith(constant.slice(1), pos))
     return pos - 1;
   const at = text.indexOf(constant, pos);
-  return at >= 0 && (at - pos <= FORMAT_MATCH.maxValueChars || lined.slice(pos, at).includes(LINE_BREAK)) ? at : -1;
+  return at >= 0 &&
+    (at - pos <= FORMAT_MATCH.maxValueChars ||
+      lined.slice(pos, at).includes(LINE_BREAK) ||
+      isJoinedList(text.slice(pos, at).trim()))
+    ? at
+    : -1;
 }
 
 /** Adjacent constants join, adjacent placeholders are one value (`%q%s`). */

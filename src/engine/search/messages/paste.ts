@@ -249,7 +249,7 @@ const PHP_ERROR =
  * program writes its own log so), the access log's `[07/Dec/2026:09:20:45 +0000]`, Apache's error
  * log `[Mon Dec 07 09:20:45.123456 2026]`, `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
 const LOG_TIME =
-  /^\[\d{1,2}[-/][A-Z][a-z]{2}[-/]\d{4}[ :]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s+(?:[+-]\d{4}|[A-Za-z][\w/+-]*))?\]:?\s+|^\[[A-Z][a-z]{2} [A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \d{4}\]\s+|^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
+  /^\[\d{1,2}[-/][A-Z][a-z]{2}[-/]\d{4}[ :]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s+(?:[+-]\d{4}|[A-Za-z][\w/+-]*))?\]:?\s+|^\[[A-Z][a-z]{2} [A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \d{4}\]\s+|^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: ?\])?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
 
 /**
  * A log level: `ERROR `, `[WARN] `, `error: `, Python logging's default `ERROR:root:` (level and
@@ -272,7 +272,7 @@ export function loggedLine(text: string): boolean {
  * and the logger name that closes a bracket the clock and level opened (Rust's env_logger:
  * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`).
  */
-const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:(?:::|\/)[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
+const LEADING_NAME = /^(?:[A-Za-z_][\w$-]*(?:(?:::|\.)[\w$-]+)+ - (?=\S)|\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:(?:::|\/)[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
 
 /**
  * Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a

@@ -150,3 +150,28 @@ describe('a PHP error log line pasted whole', () => {
     }
   });
 });
+
+describe('a Ruby logger’s line: `[time ] LEVEL Logger::Name - message`, a list a join printed', () => {
+  const message =
+    'Could not parse time unit fortnights (try ns, nanos, nanoseconds, us, micros, microseconds, ms, milis, milliseconds, s, seconds, m, minutes, h, hours, d, days)';
+
+  it('the clock with a space before its bracket, the level and the qualified logger name before ` - ` are the logger’s', () => {
+    expect(unwrapMessage(`[2026-12-07 14:41:02.531337 ] ERROR Facter::FactGroups - ${message}`).at(-1)).toBe(message);
+    expect(unwrapMessage('2026-12-07 14:41:02,531 WARNING app.db.pool - Pool exhausted for x').at(-1)).toBe(
+      'Pool exhausted for x',
+    );
+    // A dash between words of a message is the message's.
+    expect(unwrapMessage('Retry - giving up after 3 tries')).toEqual(['Retry - giving up after 3 tries']);
+  });
+
+  it('a comma list of any length, as a join prints it, is one value', () => {
+    const pieces = formatPieces("Could not parse time unit #{unit} (try #{UNITS.keys.join(', ')})");
+    expect(alignFormat(pieces, message)).toMatchObject({ coverage: 1 });
+    // Words that are no list still cost their extra words.
+    const worded = alignFormat(
+      formatPieces('Could not parse #{what} (try again)'),
+      'Could not parse the time unit you gave (try again)',
+    );
+    expect(worded?.score).toBeLessThan(worded?.constantChars ?? 0);
+  });
+});

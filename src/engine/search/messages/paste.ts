@@ -269,10 +269,13 @@ export function loggedLine(text: string): boolean {
  * tracing target (`Net::SSH::HostKeyMismatch: `, `h2::proto::streams::recv: `), PHP's `League\Config\…Exception: ` and
  * Symfony's `[Symfony\…\InvalidArgumentException] `, a linter's rule after its severity
  * (RuboCop's `C: Metrics/MethodLength: `, a department and a cop): a name a program prints before the message;
- * and the logger name that closes a bracket the clock and level opened (Rust's env_logger:
- * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`).
+ * the logger name that closes a bracket the clock and level opened (Rust's env_logger:
+ * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`); and a qualified logger name before
+ * ` - ` (Ruby's `Facter::FactGroups - `, Python logging's `app.db.pool - `): one word alone before a
+ * dash may be the message's own.
  */
-const LEADING_NAME = /^(?:[A-Za-z_][\w$-]*(?:(?:::|\.)[\w$-]+)+ - (?=\S)|\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:(?:::|\/)[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
+const LEADING_NAME =
+  /^(?:[A-Za-z_][\w$-]*(?:(?:::|\.)[\w$-]+)+ - (?=\S)|\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:(?:::|\/)[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
 
 /**
  * Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a

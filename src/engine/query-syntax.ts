@@ -13,6 +13,7 @@
  * A query that cannot be understood gets an error message, never a silent empty answer.
  */
 import { wildmatch } from './intake/wildmatch';
+import { loggedLine } from './search/messages/paste';
 
 import type { QueryErrorCode, UnderstoodQuery } from './contract';
 
@@ -228,6 +229,15 @@ function findRegex(
       // A file path, not a pattern; or a path of `key=value` segments, as OpenSSL prints a
       // certificate's subject (`/CN=alice/DC=example/DC=com`).
       if (/^\/[\w.@=,:~%-]+\/|\.\w+(:\d+)*$/.test(token)) continue;
+      // A request target as a log line prints it, after its method (`(GET /?_task=mail&_mbox=INBOX)`,
+      // `"POST /login HTTP/1.1"`), or any path with a query string (`/index.php?id=3`): a URL,
+      // not a pattern, which cannot start with `?` nor hold `?` as a name's end.
+      if (i > 0 && /(?:^|[\s("'])(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|CONNECT|TRACE)[ \t]+$/.test(raw.slice(0, i)))
+        continue;
+      if (/^\/[\w.~%@/-]*\?[\w.~%[\]-]+=/.test(token)) continue;
+      // A line a program logged (it opens with a clock or a level) is pasted, not typed: a slash
+      // in it that closes no pattern is a path's or a URL's, and the line is searched as text.
+      if (i > 0 && loggedLine(raw.trimStart())) continue;
       // A command's switch after other words (`xcopy a b /E /I /Q /Y`, `dir /s`), not a pattern.
       if (i > 0 && /^\/[A-Za-z?]{1,2}$/.test(token)) continue;
       // A root folder a sentence names after other words is a name, no pattern: with words after

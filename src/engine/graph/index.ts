@@ -872,6 +872,16 @@ export class GraphIndex implements Retriever {
     // The files whose calls or uses of the subject are listed: for "who calls X" their import
     // of X is no call, and the call lines already show the file.
     const usedIn = new Set<string>();
+    // A use inside the subject's own body (a class's method making another of its class, `new
+    // rcube_html2text(…)` in rcube_html2text's own method) is the subject using itself, not a use
+    // of it by other code: for a question about every use ("which files use X"), after the uses
+    // elsewhere and the import lines. A call question keeps its callers where they rank.
+    const ownBody: { chunkId: number; score: number; reason: string }[] = [];
+    const inOwnBody = (s: number, site: { path: string; line: number }) =>
+      plan.asksCalls !== true &&
+      site.path === this.pathAt(g.symbolFile[s]) &&
+      site.line >= g.symbolStartLine[s] &&
+      site.line <= g.symbolEndLine[s];
     for (const s of symbols) {
       const sites = this.referenceSites(s).filter((site) => !ownChunks.has(site.chunkId));
       for (const site of sites) usedIn.add(site.path);
@@ -883,7 +893,9 @@ export class GraphIndex implements Retriever {
       );
       for (const site of sites) {
         if (hits.full) return hits.list;
-        hits.add(site.chunkId, site.confidence, this.siteReason(s, site), 'resolved');
+        if (inOwnBody(s, site))
+          ownBody.push({ chunkId: site.chunkId, score: site.confidence, reason: this.siteReason(s, site) });
+        else hits.add(site.chunkId, site.confidence, this.siteReason(s, site), 'resolved');
       }
     }
     const importLines: { chunkId: number; reason: string; evidence: 'chain' | 'resolved' }[] = [];
@@ -912,6 +924,7 @@ export class GraphIndex implements Retriever {
     // resolver or the name can see (pylint's utils/__init__.py passing `_check_csv` on) is listed
     // only when no call is found at all; for any other question it is a use, before those by name.
     if (plan.asksCalls !== true) addImports();
+    for (const site of ownBody) hits.add(site.chunkId, site.score, site.reason, 'resolved');
     // Below every resolved edge: uses the resolver could not tie to one definition (a method
     // on several classes, a call through an object), linked by name only.
     for (const site of this.nameOnlySites(symbols)) {

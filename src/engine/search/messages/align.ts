@@ -32,9 +32,12 @@ export function alignFormat(pieces: readonly FormatPiece[], message: string): Al
   const leadingValue = parts.length < merged.length;
   const constants = parts.filter((p): p is { constant: string } => 'constant' in p).map((p) => normalise(p.constant));
   if (constants.length === 0) return null;
+  // Two spaces in a line are a value printed empty between them (`"Message UID $uid not found"`
+  // with no uid): read as one space, as all white space is, the value may then be empty.
+  const emptyValues = /[^\s] {2,}[^\s]/.test(message);
   let best: Alignment | null = null;
   for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
-    const found = alignFrom(parts, text, lined, from, leadingValue);
+    const found = alignFrom(parts, text, lined, from, leadingValue, emptyValues);
     if (found && (!best || found.score > best.score)) best = found;
   }
   return best;
@@ -46,6 +49,7 @@ function alignFrom(
   lined: string,
   from: number,
   leadingValue: boolean,
+  emptyValues = false,
 ): Alignment | null {
   let pos = from;
   const values: string[] = [];
@@ -71,7 +75,7 @@ function alignFrom(
     const closing = next && 'constant' in next && p + 2 === parts.length && CLOSING.test(next.constant);
     let end = text.length;
     if (closing) end = closingAt(text, normalise(next.constant), pos);
-    else if (next && 'constant' in next) end = nextConstant(text, lined, normalise(next.constant), pos);
+    else if (next && 'constant' in next) end = nextConstant(text, lined, normalise(next.constant), pos, emptyValues);
     if (end < 0) return null;
     const value = text.slice(pos, end);
     if (part.placeholder === JOIN) {
@@ -87,7 +91,10 @@ function alignFrom(
     // A value printed as a structure (Rust's `{:?}` of `Token { kind: Ident, span: 4..9 }`, Go's
     // `%+v` of `{Name:x Port:80}`, a list `[a, b, c]`) is one value whatever its words: its
     // brackets hold it together, where a nested message's words run free.
-    const words = isStructure(value.trim()) ? 1 : value.trim().split(/\s+/).filter(Boolean).length;
+    // So is a list a join printed (Ruby's `list.join(', ')`, Python's `', '.join(names)`: `ns,
+    // nanos, ms, s`), whatever its length.
+    const words =
+      isStructure(value.trim()) || isJoinedList(value.trim()) ? 1 : value.trim().split(/\s+/).filter(Boolean).length;
     // A cause appended after a colon (`failed: {e}`, Go's `: %w`) or a bracketed label
     // (`[PANIC RECOVER] %v %s`) is a nested message by design — an OS error, a wrapped error,
     // the rest of the line: the format explains it as a value. It still costs its extra words,
@@ -125,6 +132,13 @@ function alignFrom(
         }
       : {}),
   };
+}
+
+/** Three items at least, each one token, a comma between each two: a list printed by a join. */
+const JOINED_LIST = /^[^\s,]+(?:, ?[^\s,]+){2,}$/;
+
+function isJoinedList(value: string): boolean {
+  return JOINED_LIST.test(value);
 }
 
 /** A type's name or nothing, then brackets that open at once and close at the value's end. */
@@ -168,10 +182,23 @@ function closingAt(text: string, constant: string, pos: number): number {
   return trimmed.endsWith(constant) && trimmed.length - constant.length >= pos ? trimmed.length - constant.length : -1;
 }
 
-/** Where a constant after a value starts: the first occurrence within a value's length, or after a line break of the paste. */
-function nextConstant(text: string, lined: string, constant: string, pos: number): number {
+/**
+ * Where a constant after a value starts: the first occurrence within a value's length, after a
+ * line break of the paste, or after a joined list of any length; with `emptyValues`, at once where
+ * the value printed nothing.
+ */
+function nextConstant(text: string, lined: string, constant: string, pos: number, emptyValues = false): number {
+  // An empty value between the space before it and the one the next constant opens with: that
+  // constant starts at the first of the two, read as one.
+  if (emptyValues && constant.startsWith(' ') && text[pos - 1] === ' ' && text.startsWith(constant.slice(1), pos))
+    return pos - 1;
   const at = text.indexOf(constant, pos);
-  return at >= 0 && (at - pos <= FORMAT_MATCH.maxValueChars || lined.slice(pos, at).includes(LINE_BREAK)) ? at : -1;
+  return at >= 0 &&
+    (at - pos <= FORMAT_MATCH.maxValueChars ||
+      lined.slice(pos, at).includes(LINE_BREAK) ||
+      isJoinedList(text.slice(pos, at).trim()))
+    ? at
+    : -1;
 }
 
 /** Adjacent constants join, adjacent placeholders are one value (`%q%s`). */

@@ -460,9 +460,12 @@ function quotedAlike(tied: FormatMatch[]): FormatMatch[] {
 /**
  * A file and line a paste names, as a panic, an uncaught exception or a compiler prints them
  * (`…/rustix-0.35.12/src/backend/linux_raw/net/syscalls.rs:786:13`, `in /srv/app/vendor/…/
- * PropertyMetadata.php:40`): a path with an extension, then `:line`.
+ * PropertyMetadata.php:40`): a path with an extension, then `:line`; or ` on line N` (PHP's
+ * errors and its error_log: `in /usr/share/app/lib/cache.php on line 75`), ` line N` (Perl's
+ * `at /usr/share/perl5/X.pm line 42.`), `", line N` (a Python frame).
  */
-const PASTED_LOCATION = /(?<![\w./-])((?:[\w.@~+-]*\/)*[\w@~+-][\w.@~+-]*\.[A-Za-z]\w*):(\d+)/g;
+const PASTED_LOCATION =
+  /(?<![\w./-])((?:[\w.@~+-]*\/)*[\w@~+-][\w.@~+-]*\.[A-Za-z]\w*)(?::| on line | line |", line )(\d+)/g;
 
 /**
  * Formats that tie (the same message written in several files: rustix's two syscall backends

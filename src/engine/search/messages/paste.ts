@@ -244,9 +244,12 @@ const RUBY_FRAME = /^\S+?:\d+:in [`'][^`']+':\s+([\s\S]+?)(?:\s+\([A-Z]\w*(?:::[
 const PHP_ERROR =
   /^(?:PHP )?(?:Fatal error|Warning|Notice|Parse error|Deprecated):\s+(?:Uncaught\s+)?([\s\S]+?)(?:\s+in\s+\S+:\d+)?$/;
 
-/** A log line's clock: `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
+/**
+ * A log line's clock: PHP's error_log `[07-Dec-2026 09:20:45 UTC] ` (a colon after it where the
+ * program writes its own log so), the access log's `[07/Dec/2026:09:20:45 +0000]`, Apache's error
+ * log `[Mon Dec 07 09:20:45.123456 2026]`, `2024-05-01 12:00:00.123Z`, Go's `2024/05/01 12:00:00`, `[12:00:00]`, `May  1 12:00:00`, the kernel's `[ 1234.567890]`. */
 const LOG_TIME =
-  /^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
+  /^\[\d{1,2}[-/][A-Z][a-z]{2}[-/]\d{4}[ :]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s+(?:[+-]\d{4}|[A-Za-z][\w/+-]*))?\]:?\s+|^\[[A-Z][a-z]{2} [A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \d{4}\]\s+|^\[\s*\d+\.\d+\]\s+|^\[?(?:\d{4}[-/]\d{2}[-/]\d{2}[T ]?)?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?: ?\])?\s+|^[A-Z][a-z]{2}\s+\d{1,2}\s+\d{2}:\d{2}:\d{2}\s+/;
 
 /**
  * A log level: `ERROR `, `[WARN] `, `error: `, Python logging's default `ERROR:root:` (level and
@@ -266,10 +269,13 @@ export function loggedLine(text: string): boolean {
  * tracing target (`Net::SSH::HostKeyMismatch: `, `h2::proto::streams::recv: `), PHP's `League\Config\…Exception: ` and
  * Symfony's `[Symfony\…\InvalidArgumentException] `, a linter's rule after its severity
  * (RuboCop's `C: Metrics/MethodLength: `, a department and a cop): a name a program prints before the message;
- * and the logger name that closes a bracket the clock and level opened (Rust's env_logger:
- * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`).
+ * the logger name that closes a bracket the clock and level opened (Rust's env_logger:
+ * `[2024-05-01T12:00:00Z WARN  rustls::msgs::handshake] …`); and a qualified logger name before
+ * ` - ` (Ruby's `Facter::FactGroups - `, Python logging's `app.db.pool - `): one word alone before a
+ * dash may be the message's own.
  */
-const LEADING_NAME = /^(?:\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:(?:::|\/)[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
+const LEADING_NAME =
+  /^(?:[A-Za-z_][\w$-]*(?:(?:::|\.)[\w$-]+)+ - (?=\S)|\[[\w.$:/\\-]+\]\s*|[\w.$\\-]+(?:(?:::|\/)[\w.$\\-]+)*:\s+|[\w.$:/\\-]+\]\s+)/;
 
 /**
  * Where a reporter says the input was wrong: `api.rst:120: `, `main.c:12:5: ` (a compiler's, a
@@ -280,10 +286,23 @@ const INPUT_LOCATION = /^[\w./\\-]+:\d+(?:[:,]\d+)?(?:-\d+(?:[:,]\d+)?)?:\s+/;
 
 /**
  * Where the input was wrong, said after the message: ` in /site/buttons.less on line 14, column
- * 15:` (Less's LessError), ` in /var/www/x.php on line 12` (PHP's error display) — the tool's
- * location, as a traceback's frame is, not the message's.
+ * 15:` (Less's LessError), ` in /var/www/x.php on line 12` (PHP's error display), the request a
+ * PHP program's log names after it in parentheses (` on line 75 (GET /?_task=mail)`) — the
+ * tool's location, as a traceback's frame is, not the message's.
  */
-const INPUT_LOCATION_AFTER = /\s+in\s+\S+\s+on line \d+(?:,\s*column \d+)?:?$/;
+const INPUT_LOCATION_AFTER = /\s+in\s+\S+\s+on line \d+(?:,\s*column \d+)?:?(?:\s+\([^()\n]*\))?$/;
+
+/**
+ * An id a logger writes before the message, in angle brackets (a session's, a request's:
+ * `<9f2c41ab> `): the logger's, not the message's.
+ */
+const LOG_ID = /^<[A-Za-z\d]*\d[\w.:@-]*>\s+/;
+
+/**
+ * The level after the part of the program that reports it, in capitals (`DB Error: `, `IMAP
+ * Error: `, `PHP Error: `, `PHP Warning:  `): the logger's words, not the message's.
+ */
+const LOG_SOURCE_LEVEL = /^[A-Z][A-Z\d_]*\s+(?:Error|Warning|Notice|Deprecated|Fatal error|Parse error):\s+/;
 
 /**
  * A Rust `assert_eq!`/`assert_ne!` (and their `debug_` forms) with a message of its own, as the
@@ -340,6 +359,8 @@ function unwrapOnce(text: string): string {
   for (const prefix of [
     LOG_TIME,
     LOG_LEVEL,
+    LOG_ID,
+    LOG_SOURCE_LEVEL,
     NPM_LOG_HEADING,
     INPUT_LOCATION,
     UNCAUGHT,

@@ -319,6 +319,8 @@ export interface FusionInput {
    * like a setter, it never stands for its file while another strong chunk of the file does more.
    */
   isConstructor?(chunk: Chunk): boolean;
+  /** Questions asking how: whether a chunk is a function whose body only throws (search/members.ts refusalLookup). */
+  isRefusal?(chunk: Chunk): boolean;
   /**
    * Questions asking how: whether a chunk is a destructor (search/members.ts destructorLookup); it
    * never stands for its file while another strong chunk of the file, a constructor included, does.
@@ -437,6 +439,7 @@ function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
     standIn: input.isStandIn?.(chunk.id) === true,
     prototype: input.isPrototype?.(chunk.id) === true,
     barePrototype: input.isBarePrototype?.(chunk.id) === true,
+    refusal: input.isRefusal?.(chunk) === true,
     outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
     typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
     otherFormat: input.holdsChosenLine !== undefined && !input.holdsChosenLine(chunk),

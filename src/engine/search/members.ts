@@ -7,7 +7,7 @@
  * `all_pairs_lowest_common_ancestor`; "Return True if list is a list of ints": `is_list_of_ints`
  * over `make_list_of_ints`).
  */
-import { FUNCTION_KINDS, type Chunk, type Reference } from '../contract';
+import { FUNCTION_KINDS, type Chunk, type Definition, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { placeWords } from '../path-words';
 import { baseForms, contentTerms, irregularBase, splitIdentifier, subTokens, withBaseForms } from '../tokens';
@@ -24,6 +24,7 @@ import { linesOf, textOfLine } from '../text/lines';
 import { escapeRegExp } from '../text/escape';
 import { matchingClose, matchingParen, splitArgs } from '../text/brackets';
 import { parameterNames } from '../structural/arity';
+import { definitionsByChunk, refuses } from '../structural/siblings';
 import { isAliasDefinition } from '../structural/python-aliases';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
@@ -1397,6 +1398,25 @@ const GO_RETURNS_LITERAL = /^\s*func\s+\w+\s*(?:\[[^\]]*\])?\s*\([^)]*\)[^{]*\{\
 export function classBuiltLookup(corpus: Corpus): (ctor: Chunk) => string | undefined {
   return (ctor) =>
     (languageForPath(ctor.path) === 'go' ? goStructBuilt(corpus, ctor) : undefined) ?? ctor.container ?? ctor.symbol;
+}
+
+/**
+ * Whether a chunk is a function whose body only refuses (structural/siblings.ts `refuses`, a C/C++
+ * library's throwing macro counted): an abstract method's `raise NotImplementedError`, a stub
+ * that throws "not supported". On a question asking how, it says what the code does not do
+ * (ranking.ts REFUSAL_DEMOTION_FACTOR).
+ */
+export function refusalLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  const byFile = new Map<number, Map<number, Definition>>();
+  return (chunk) => {
+    if (!functionName(chunk)) return false;
+    const file = corpus.files[chunk.fileId];
+    if (!file) return false;
+    let definitions = byFile.get(file.id);
+    if (!definitions) byFile.set(file.id, (definitions = definitionsByChunk(corpus, file)));
+    const d = definitions.get(chunk.id);
+    return d !== undefined && refuses(file, d, true);
+  };
 }
 
 /**

@@ -101,6 +101,11 @@ export interface FusionInput {
    * constructor makes ("intern string", cargo's `InternedString::new`) keeps it.
    */
   constructorHandsToItsClass?: boolean;
+  /**
+   * The class a constructor builds (search/members.ts classBuiltLookup): a Go function filling a
+   * struct of its file builds that struct. Without it, the constructor's container or own name.
+   */
+  classBuiltBy?(ctor: Chunk): string | undefined;
   /** Behaviour questions: a chunk every list fused puts first is boosted at FIRST_IN_EVERY_LIST_BOOST. */
   capFirstInEveryList?: boolean;
   /** Whether a chunk's file says a tool generated it (structural/file-marks.ts), demoted as built output (ranking.ts GENERATED_DEMOTION_RULE). */
@@ -314,6 +319,8 @@ export interface FusionInput {
    * like a setter, it never stands for its file while another strong chunk of the file does more.
    */
   isConstructor?(chunk: Chunk): boolean;
+  /** Questions asking how: whether a chunk is a function whose body only throws (search/members.ts refusalLookup). */
+  isRefusal?(chunk: Chunk): boolean;
   /**
    * Questions asking how: whether a chunk is a destructor (search/members.ts destructorLookup); it
    * never stands for its file while another strong chunk of the file, a constructor included, does.
@@ -432,6 +439,7 @@ function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
     standIn: input.isStandIn?.(chunk.id) === true,
     prototype: input.isPrototype?.(chunk.id) === true,
     barePrototype: input.isBarePrototype?.(chunk.id) === true,
+    refusal: input.isRefusal?.(chunk) === true,
     outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
     typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
     otherFormat: input.holdsChosenLine !== undefined && !input.holdsChosenLine(chunk),
@@ -1116,7 +1124,7 @@ function methodOfItsClassLookup(input: FusionInput): ((r: SearchResult, ctor: Se
     const built = input.chunkOf(ctor.chunkId);
     if (!isConstructor(built)) return false;
     const member = input.chunkOf(r.chunkId);
-    const itsClass = built.container ?? built.symbol;
+    const itsClass = input.classBuiltBy ? input.classBuiltBy(built) : (built.container ?? built.symbol);
     return member.definitionKind === 'method' && itsClass !== undefined && member.container === itsClass;
   };
 }

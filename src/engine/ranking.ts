@@ -475,6 +475,14 @@ export const PROTOTYPE_DEMOTION_RULE = 'declaration without a body, for code lik
  */
 export const BARE_PROTOTYPE_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const BARE_PROTOTYPE_DEMOTION_RULE = 'declaration without a body or a doc comment';
+/**
+ * A question asking how: a function whose body only refuses (one `throw`/`raise`, a `panic`, a
+ * library's throwing macro) says what the code does not do — an abstract method's "must be
+ * implemented", YaspGrid's `createSimplexGrid` that throws "Simplices are not supported" — and
+ * matches the question on the very words its message refuses.
+ */
+export const REFUSAL_DEMOTION_FACTOR = 0.5;
+export const REFUSAL_DEMOTION_RULE = 'only refuses: its body throws';
 
 /**
  * Nor by the lines of a file that sit outside its definitions (search/members.ts outsideFunctionsLookup):
@@ -651,6 +659,8 @@ export interface DemotionMarks {
   prototype?: boolean;
   /** Behaviour questions, C/C++: a declaration without a body or a doc comment (BARE_PROTOTYPE_DEMOTION_FACTOR). */
   barePrototype?: boolean;
+  /** "How" questions: a function whose body only throws (REFUSAL_DEMOTION_FACTOR). */
+  refusal?: boolean;
   /** Behaviour questions: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   outsideFunctions?: boolean;
   /** "How" questions: TYPE_DECLARATION_DEMOTION_FACTOR. */
@@ -661,7 +671,7 @@ export interface DemotionMarks {
 
 /**
  * The demotion of a path, or of the first of the `marks` that holds (generated, tests, document,
- * stand-in, a declaration without a body, lines outside the file's functions, type declaration,
+ * stand-in, a declaration without a body, a function that only refuses, lines outside the file's functions, type declaration,
  * no line of a pasted message's traced format), or null.
  */
 export function demotionFor(path: string, marks: DemotionMarks = {}): { factor: number; rule: string } | null {
@@ -672,6 +682,7 @@ export function demotionFor(path: string, marks: DemotionMarks = {}): { factor: 
   if (marks.standIn) return { factor: STAND_IN_DEMOTION_FACTOR, rule: STAND_IN_DEMOTION_RULE };
   if (marks.prototype) return { factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE };
   if (marks.barePrototype) return { factor: BARE_PROTOTYPE_DEMOTION_FACTOR, rule: BARE_PROTOTYPE_DEMOTION_RULE };
+  if (marks.refusal) return { factor: REFUSAL_DEMOTION_FACTOR, rule: REFUSAL_DEMOTION_RULE };
   if (marks.outsideFunctions)
     return { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE };
   if (marks.typeDeclaration) return { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE };

@@ -12,6 +12,7 @@ import { fuse, scoreFromExplanation } from '../fuse';
 import {
   asksHowMade,
   calleesLookup,
+  classBuiltLookup,
   constructorLookup,
   delegateLookup,
   memberNameCoverage,
@@ -244,7 +245,53 @@ const MEMORY_JS = [
   '',
 ].join('\n');
 
+/**
+ * The shape of chroma 0.10 (MIT), delegate.go: a Go constructor not named `New…`, which only fills
+ * a struct of its file; the doc comment on it says what the struct's `Tokenise` does.
+ */
+const DELEGATE_GO = [
+  'package chroma',
+  '',
+  'type delegatingLexer struct {',
+  '	root     Lexer',
+  '	language Lexer',
+  '}',
+  '',
+  '// DelegatingLexer combines two lexers to handle the common case of a language embedded inside another.',
+  'func DelegatingLexer(root Lexer, language Lexer) Lexer {',
+  '	return &delegatingLexer{',
+  '		root:     root,',
+  '		language: language,',
+  '	}',
+  '}',
+  '',
+  'func (d *delegatingLexer) Config() *Config {',
+  '	return d.language.Config()',
+  '}',
+  '',
+  'func (d *delegatingLexer) Tokenise(options *TokeniseOptions, text string) (Iterator, error) {',
+  '	tokens, err := Tokenise(Coalesce(d.language), options, text)',
+  '	if err != nil {',
+  '		return nil, err',
+  '	}',
+  '	others := []Token{}',
+  '	for _, t := range tokens {',
+  '		if t.Type == Other {',
+  '			others = append(others, t)',
+  '		}',
+  '	}',
+  '	return d.root.Tokenise(options, joined(others))',
+  '}',
+  '',
+  'func Wrapped(root Lexer) Lexer {',
+  '	l := &delegatingLexer{root: root}',
+  '	return l',
+  '}',
+  '',
+].join('\n');
+
 const FILES: SourceFile[] = [
+  { path: 'delegate.go', text: DELEGATE_GO },
   { path: 'lib/cache/memory.js', text: MEMORY_JS },
   { path: 'vega-view-transforms/src/Overlap.js', text: OVERLAP_JS },
   { path: 'vega-transforms/src/Bin.js', text: BIN_JS },
@@ -361,6 +408,56 @@ describe('a constructor that gives way with no member of its file as close', () 
     // A query that does not ask how (keywords naming what the constructor makes) keeps it.
     expect(run(constructorLookup(corpus), false)[0].symbol).toBe('Overlap');
     expect(shown.explanation.member?.rule).toMatch(/gives-way/);
+    expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
+  });
+});
+
+describe('a Go function that only fills a struct of its file', () => {
+  it('is a constructor whatever its name, and builds that struct', () => {
+    expect(constructorLookup(corpus)(named('DelegatingLexer'))).toBe(true);
+    expect(classBuiltLookup(corpus)(named('DelegatingLexer'))).toBe('delegatingLexer');
+    // A body doing more than handing the literal back is no constructor by its shape.
+    expect(constructorLookup(corpus)(named('Wrapped'))).toBe(false);
+    expect(constructorLookup(corpus)(named('Tokenise'))).toBe(false);
+  });
+
+  it('"how does the delegating lexer highlight a template language embedded in another": delegate.go is shown by the struct\'s `Tokenise`', () => {
+    const maker = named('DelegatingLexer');
+    const config = named('Config');
+    const method = named('Tokenise');
+    // The ranks and centralities chroma 0.10 gave the three (understand_code, default preset):
+    // the constructor first in every list on its doc comment (the boost's cap), `Tokenise` 6th, 5th and 9th.
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(merge(at(0, maker), at(3, config)), at(5, method)),
+      text: merge(merge(at(0, maker), at(3, config)), at(4, method)),
+      structural: merge(merge(at(0, maker), at(5, config)), at(8, method)),
+    };
+    const centrality = new Map([
+      [maker.id, 0.7],
+      [config.id, 0.2],
+      [method.id, 0.2],
+    ]);
+    const question = 'how does the delegating lexer highlight a template language embedded in another language';
+    const run = (classBuiltBy?: (c: Chunk) => string | undefined) =>
+      fuse(
+        fusionInput(lists, chunkOrFiller(corpus, 'o', '.go'), {
+          centralityOf: (id) => centrality.get(id) ?? 0,
+          rankContainersByMembers: true,
+          nameCoverageOf: memberNameCoverage(question),
+          delegateOf: delegateLookup(corpus, true),
+          calleesOf: calleesLookup(corpus, question),
+          isShortBody: shortBodyLookup(corpus),
+          isConstructor: constructorLookup(corpus),
+          constructorHandsToItsClass: true,
+          capFirstInEveryList: true,
+          ...(classBuiltBy ? { classBuiltBy } : {}),
+        }),
+      ).filter((r) => r.path === 'delegate.go');
+    // Read as a class of its own name, the constructor has no methods to hand its place to.
+    expect(run()[0].symbol).toBe('DelegatingLexer');
+    const [shown] = run(classBuiltLookup(corpus));
+    expect(shown.symbol).toBe('Tokenise');
+    expect(shown.explanation.member).toMatchObject({ over: { symbol: 'DelegatingLexer' } });
     expect(scoreFromExplanation(shown.explanation)).toBeCloseTo(shown.score, 12);
   });
 });

@@ -7,7 +7,7 @@
  * `all_pairs_lowest_common_ancestor`; "Return True if list is a list of ints": `is_list_of_ints`
  * over `make_list_of_ints`).
  */
-import { FUNCTION_KINDS, type Chunk, type Reference } from '../contract';
+import { FUNCTION_KINDS, type Chunk, type Definition, type Reference } from '../contract';
 import type { Corpus, CorpusFile } from '../modality';
 import { placeWords } from '../path-words';
 import { baseForms, contentTerms, irregularBase, splitIdentifier, subTokens, withBaseForms } from '../tokens';
@@ -22,8 +22,9 @@ import { isCommentLine } from '../comment-lines';
 import { C_FAMILY_LANGUAGES, languageForPath } from '../structural/grammars';
 import { linesOf, textOfLine } from '../text/lines';
 import { escapeRegExp } from '../text/escape';
-import { matchingParen, splitArgs } from '../text/brackets';
+import { matchingClose, matchingParen, splitArgs } from '../text/brackets';
 import { parameterNames } from '../structural/arity';
+import { definitionsByChunk, refuses } from '../structural/siblings';
 import { isAliasDefinition } from '../structural/python-aliases';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
@@ -1357,10 +1358,64 @@ export function constructorLookup(corpus: Corpus): (chunk: Chunk) => boolean {
     if (!name) return false;
     if (CONSTRUCTOR_NAMES.has(name)) return true;
     const language = languageForPath(chunk.path);
-    if (language === 'go') return GO_CONSTRUCTOR.test(name);
+    if (language === 'go') return GO_CONSTRUCTOR.test(name) || goStructBuilt(corpus, chunk) !== undefined;
     const own = chunk.container?.split(/::|\.|\\/).pop();
     if (chunk.definitionKind === 'method') return own !== undefined && own === name;
     return own === undefined && givesMethods(corpus, chunk, name);
+  };
+}
+
+/**
+ * The struct of its own file a Go function builds, when its body only hands back a literal of it:
+ * `func DelegatingLexer(root Lexer, language Lexer) Lexer { return &delegatingLexer{root: root,
+ * language: language} }`, `func NewPool() *Pool { return &Pool{…} }`. Go names no constructor but by
+ * the `New…` convention; a function that does nothing but fill a struct's fields is one whatever
+ * its name, and the struct's methods do the work (chroma's `delegatingLexer.Tokenise` lexes the
+ * embedded language the constructor's doc comment describes).
+ */
+function goStructBuilt(corpus: Corpus, chunk: Chunk): string | undefined {
+  if (chunk.definitionKind !== 'function' || chunk.container !== undefined) return undefined;
+  const file = corpus.files[chunk.fileId];
+  if (!file) return undefined;
+  const text = linesOf(file.text, chunk.startLine, chunk.endLine).join('\n');
+  const head = GO_RETURNS_LITERAL.exec(text.slice(Math.max(0, text.search(/(?:^|\n)\s*func\s/))));
+  if (!head) return undefined;
+  const at = text.indexOf(head[0]) + head[0].length - 1;
+  const close = matchingClose(text, at, '{', '}');
+  if (close < 0 || !/^\s*\}\s*$/.test(text.slice(close + 1))) return undefined;
+  const type = head[1];
+  return file.analysis.definitions.some((d) => d.kind === 'struct' && d.name === type) ? type : undefined;
+}
+
+/** A Go function's signature whose body opens by returning a struct literal (`return &T{`, `return T{`). */
+const GO_RETURNS_LITERAL = /^\s*func\s+\w+\s*(?:\[[^\]]*\])?\s*\([^)]*\)[^{]*\{\s*return\s+&?([A-Za-z_]\w*)\s*\{/;
+
+/**
+ * The class a constructor builds, whose methods do its work (fuse's strongestMethodOf): a Go
+ * function's struct (goStructBuilt), else the constructor's container or, for a function named
+ * as its class, its own name.
+ */
+export function classBuiltLookup(corpus: Corpus): (ctor: Chunk) => string | undefined {
+  return (ctor) =>
+    (languageForPath(ctor.path) === 'go' ? goStructBuilt(corpus, ctor) : undefined) ?? ctor.container ?? ctor.symbol;
+}
+
+/**
+ * Whether a chunk is a function whose body only refuses (structural/siblings.ts `refuses`, a C/C++
+ * library's throwing macro counted): an abstract method's `raise NotImplementedError`, a stub
+ * that throws "not supported". On a question asking how, it says what the code does not do
+ * (ranking.ts REFUSAL_DEMOTION_FACTOR).
+ */
+export function refusalLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  const byFile = new Map<number, Map<number, Definition>>();
+  return (chunk) => {
+    if (!functionName(chunk)) return false;
+    const file = corpus.files[chunk.fileId];
+    if (!file) return false;
+    let definitions = byFile.get(file.id);
+    if (!definitions) byFile.set(file.id, (definitions = definitionsByChunk(corpus, file)));
+    const d = definitions.get(chunk.id);
+    return d !== undefined && refuses(file, d, true);
   };
 }
 

@@ -1073,7 +1073,7 @@ const BASE_RECEIVER = /^(?:parent|super(?:\(\))?)$/;
  * frozen ParameterBag.')`: a read-only class's refusals are one another's siblings, whatever each
  * takes (formAffinity), and the method X refuses is not (refusedBase).
  */
-export function refuses(file: CorpusFile, d: Definition): boolean {
+export function refuses(file: CorpusFile, d: Definition, throwMacros = false): boolean {
   if (!FUNCTION_FAMILY.has(d.kind)) return false;
   const text = linesOf(file)
     .slice(d.startLine - 1, d.endLine)
@@ -1081,10 +1081,16 @@ export function refuses(file: CorpusFile, d: Definition): boolean {
   const body = bodyOf(text, file.language);
   if (body === null) return false;
   const m = /^(?:throw|raise|panic\s*\(|(?:unimplemented|todo|unreachable)!\s*[([{])/.exec(body);
-  if (!m) return false;
+  if (!m && !(throwMacros && THROW_MACRO.test(body))) return false;
   const end = statementEnd(body, 0);
   return end >= 0 && /^[\s;]*$/.test(body.slice(end));
 }
+
+/**
+ * A C/C++ library's macro that throws, opening a body: `DUNE_THROW(GridError, …)`,
+ * `BOOST_THROW_EXCEPTION(…)` (a prefix, then THROW; not a conditional `…_THROW_IF`).
+ */
+const THROW_MACRO = /^(?:[A-Z][A-Z0-9]*_)+THROW(?:_EXCEPTION)?\s*\(/;
 
 /**
  * The container whose method of X's name X refuses: the first base (firstBase) of X's class,

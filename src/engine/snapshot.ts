@@ -166,10 +166,8 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    class, and a JavaScript function put on a namespace object reached through plain names
  *    (`horizon.modals.init = function`) has that object's last name as its container (analysis):
  *    an older snapshot has neither.
- * 51: a C++ local object built in a function's body (`std::vector<int> v(n);`) is no definition
- *    of a function `v` (analysis): an older snapshot has one for each.
  */
-export const SNAPSHOT_VERSION = 51;
+export const SNAPSHOT_VERSION = 50;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

@@ -1339,11 +1339,6 @@ function readDefinition(
     let holder = node.parent;
     while (holder && DECLARATOR_WRAPPERS.has(holder.type)) holder = holder.parent;
     if (!holder || !FUNCTION_HOLDERS.has(holder.type)) return null;
-    // `std::vector<int> v(n);` in a C++ function's body: a local object built by its constructor,
-    // which the grammar reads as a prototype of a function `v` (C++'s most vexing parse). A
-    // function is declared in a block so rarely that every such one is a variable; C declares
-    // functions there (`extern char *getenv();`) and builds no objects so, and keeps them.
-    if (lang === 'cpp' && holder.type === 'declaration' && holder.parent?.type === 'compound_statement') return null;
     node = holder;
     nodeType = holder.type;
   } else if (TYPE_SPECIFIERS.has(nodeType) && !node.childForFieldName('body'))

@@ -126,37 +126,6 @@ describe('definitions inside macros and evaluated strings', () => {
     expect(named(a, 'set_work_size_defaults')).toEqual([{ kind: 'method', container: 'kernel', nameLine: 34 }]);
   });
 
-  it('C++: a local object built in a function’s body (`std::array<int,dim> size(s);`) is no function; C’s local prototype is', async () => {
-    // Abridged from DUNE's yaspgrid.hh (GPL-2.0 with the DUNE exception): the grammar reads each
-    // local as a prototype of a function named as the variable.
-    const cpp = await analyzer.analyzeAsync(
-      'yaspgrid.hh',
-      [
-        'namespace Dune {',
-        '  class YaspGrid {',
-        '    int size (int codim) const;',
-        '    void makelevel (const Coordinates& coords, iTupel o_interior, iTupel s_overlap) {',
-        '      std::bitset<dim> r(index);',
-        '      std::array<int,dim> size(s_overlap);',
-        '      Torus<Communication,dim> torus(comm, tag, size);',
-        '    }',
-        '  };',
-        '}',
-        'void refine (int n) {',
-        '  std::vector<int> counts(n);',
-        '}',
-        '',
-      ].join('\n'),
-    );
-    expect(cpp.language).toBe('cpp');
-    expect(named(cpp, 'size')).toEqual([{ kind: 'method', container: 'YaspGrid', nameLine: 3 }]);
-    for (const local of ['r', 'torus', 'counts']) expect(named(cpp, local)).toEqual([]);
-    expect(named(cpp, 'makelevel')).toHaveLength(1);
-    expect(named(cpp, 'refine')).toEqual([{ kind: 'function', nameLine: 11 }]);
-    const c = await analyzer.analyzeAsync('env.c', 'int main(void) {\n  extern char *getenv();\n  return 0;\n}\n');
-    expect(named(c, 'getenv')).toHaveLength(1);
-  });
-
   it('C++: a conversion operator is a definition named `operator` and its type, found by that name', async () => {
     const a = await analyze('gmock/gmock-matchers.h', 'gmock-matchers-conversions.h.txt');
     expect(named(a, 'operator ::testing::Matcher<F>')).toEqual([

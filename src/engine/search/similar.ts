@@ -18,7 +18,7 @@ import { FUNCTION_KINDS } from '../contract';
 import type { Corpus } from '../modality';
 import { arityAffinity, callArity, closestArities } from '../structural/arity';
 import { isDeclarationOnly, type StructuralIndex } from '../structural/index';
-import { definitionsByChunk, kindAffinity, ownArmVariant, picks, refuses, type NamedBy } from '../structural/siblings';
+import { definitionsByChunk, kindAffinity, ownVariant, picks, refuses, type NamedBy } from '../structural/siblings';
 import { SIMILAR_UNKIN_MIN_SHARE } from '../ranking';
 import { defaultExportName, fileNameWords, placeStems } from '../path-words';
 import { showList } from './retrieve';
@@ -51,6 +51,12 @@ export interface SimilarSubject {
   hints?: string[];
   /** The name as typed when X is read in another case, the code's (hintedSubject): `Serve` for `serve`. */
   typed?: string;
+  /**
+   * X is the constructor of the class `qualifier` names, asked by that role (`the P0VTKFunction
+   * constructor`): only a function of its class named as the class (C++, Java, C#) or as its
+   * language names constructors (CONSTRUCTOR_NAMES) is X.
+   */
+  constructs?: true;
   /**
    * The qualifiers written before `qualifier`, outermost first (`HostDarwin`, `Cap` in
    * `HostDarwin::Cap::RDP.rdp_client`; `oneshot` in `oneshot::Packet::drop_port`): when the
@@ -351,6 +357,15 @@ export function nearHints(near: string): string[] {
   return [...new Set(out)];
 }
 
+/** The role a question may name a class's constructor by (`the P0VTKFunction constructor`). */
+const CONSTRUCTOR_WORD = /^(?:constructor|ctor)$/i;
+
+/**
+ * The names languages give a class's constructor besides the class's own (C++, Java, C#):
+ * JavaScript's and TypeScript's, Python's, PHP's, Ruby's, and Rust's by convention.
+ */
+const CONSTRUCTOR_NAMES = ['constructor', '__init__', '__construct', 'initialize', 'new'];
+
 /** The spellings of two words joined as one name that nearHints lists first: camelCase, PascalCase, snake_case. */
 const JOINED_SPELLINGS = 3;
 
@@ -382,6 +397,15 @@ export function hintedSubject(
     if (best) return best;
   }
   const found = chunksOf(named);
+  // `the P0VTKFunction constructor`: no definition is named for the role, the word before it is
+  // the class, and the class's constructor is X, under the name its language gives constructors.
+  if (found === undefined && named.loose && named.qualifier !== undefined && CONSTRUCTOR_WORD.test(named.name)) {
+    for (const name of [named.qualifier, ...CONSTRUCTOR_NAMES]) {
+      const made: SimilarSubject = { ...named, name, constructs: true };
+      const also = chunksOf(made);
+      if (also) return { subject: made, found: also };
+    }
+  }
   // No definition has the name, and the word before it is no place: the two words are one name
   // said in words, joined as code joins them (`the SIGSEGV handler in linux-os.c`:
   // `sigsegv_handler`; `the tablePrinter`), X's file or folder kept.
@@ -484,7 +508,8 @@ export function subjectChunks(
     .filter(
       (d, i, all) =>
         namesChunk(corpus.chunks[d.chunkId], d.definition, subject.name) &&
-        all.findIndex((e) => e.chunkId === d.chunkId) === i,
+        all.findIndex((e) => e.chunkId === d.chunkId) === i &&
+        (!subject.constructs || constructs(d.definition)),
     );
   if (own.length === 0) return undefined;
   if (subject.namespace && !own.some((d) => picks(subject, d.path, d.definition.container))) {
@@ -550,6 +575,15 @@ export function subjectChunks(
 }
 
 /**
+ * Whether a definition is a function its class makes its objects with: named as its class (its
+ * container's last part, C++'s `Foo::Foo`) or as its language names constructors.
+ */
+function constructs(d: Definition): boolean {
+  if (!FUNCTION_KINDS.has(d.kind)) return false;
+  return d.name === d.container?.split(QUALIFIED).pop() || CONSTRUCTOR_NAMES.includes(d.name);
+}
+
+/**
  * The definitions the qualifiers before X's container pick among those the container picked
  * (`HostDarwin::Cap::RDP.rdp_client`): the ones with the most of those names among their places —
  * the modules and classes around them in their file (Ruby's `module HostDarwin; module Cap;
@@ -598,7 +632,7 @@ function armVariant(corpus: Corpus, earlier: DefinitionHitLike, later: Definitio
   if (earlier.path !== later.path || a.startLine >= b.startLine || (a.container ?? '') !== (b.container ?? ''))
     return false;
   const file = corpus.fileByPath.get(earlier.path);
-  return file !== undefined && ownArmVariant(file, a, b);
+  return file !== undefined && ownVariant(file, a, b);
 }
 
 /** What armVariant reads of a definition hit. */
@@ -618,7 +652,7 @@ export function armTwin(corpus: Corpus, subject: Chunk, chunk: Chunk): boolean {
   const [x, y] = [definitionOf(corpus, subject), definitionOf(corpus, chunk)];
   const file = corpus.files[subject.fileId];
   if (!x || !y || !file || (x.container ?? '') !== (y.container ?? '') || isDeclarationOnly(file.path, y)) return false;
-  return ownArmVariant(file, x, y);
+  return ownVariant(file, x, y);
 }
 
 /**

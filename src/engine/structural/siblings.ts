@@ -25,6 +25,7 @@ import { splitIdentifier, subTokens } from '../tokens';
 import { OWN_OBJECT } from '../own-receivers';
 import { arityAffinity, callArity, closestArities } from './arity';
 import { holdsLine, holdsRange, overlap } from '../line-range';
+import { escapeRegExp } from '../text/escape';
 
 /** At most this many definitions of an ambiguous X are read for siblings (all of them are X). */
 export const MAX_SUBJECT_SIBLING_SOURCES = 8;
@@ -528,8 +529,8 @@ export function siblingsOf(
       // X's name again in X's file and container is X (cargo's CrateType has `fmt` for Display and
       // for Debug), never an answer (search/similar.ts, overlapsSubject), so no sibling either: as
       // one, it was the nearest in X's named file and hid every implementation elsewhere
-      // (inNamedPlace). A body for another build (ownArmVariant) is X's sibling.
-      if (f === file && isTwin(x.definition, y) && !ownArmVariant(file, x.definition, y)) continue;
+      // (inNamedPlace). A body for another build or other template arguments (ownVariant) is X's sibling.
+      if (f === file && isTwin(x.definition, y) && !ownVariant(file, x.definition, y)) continue;
       if (kindAffinity(x.definition.kind, y.kind) === 0) continue;
       if (isConstructor(y) !== xConstructs) continue;
       if (xHasBody && (declarationOnly(f.path, y) || standsInFor(x.definition, y))) continue;
@@ -1291,6 +1292,42 @@ export function ownArmVariant(file: CorpusFile, a: Definition, b: Definition): b
   if (!inExclusiveArms(file, a.startLine, b.startLine)) return false;
   const [wa, wb] = [wordsOf(file, a), wordsOf(file, b)];
   return jaccard(wa, wb) < ARM_COPY_WORDS;
+}
+
+/**
+ * Whether `b` is `a` written for other template arguments: both members of one name in a C++
+ * file, each in its own class of one name, one of them a specialisation (`template<> class
+ * GmshReaderQuadraticBoundarySegment< 3, 3 >`). DUNE's Gmsh reader defines its quadratic
+ * boundary segment for 2D and for 3D so, each with its `backup` writing its own points: one
+ * function per case, as a `#if` arm's body is one per build (ownArmVariant), not one X written
+ * twice. Specialised for other arguments, the code is the other case's, however alike.
+ */
+export function ownSpecialisation(file: CorpusFile, a: Definition, b: Definition): boolean {
+  if (file.language !== 'cpp' || a.container === undefined || a.container !== b.container) return false;
+  const [ha, hb] = [holderOf(file, a), holderOf(file, b)];
+  if (ha === undefined || hb === undefined || ha === hb) return false;
+  const specialised = new RegExp(`\\b(?:class|struct|union)\\s+${escapeRegExp(ha.name)}\\s*<`);
+  return specialised.test(ha.signature) || specialised.test(hb.signature);
+}
+
+/** Whether `b` is `a`'s variant: for another build (ownArmVariant) or other template arguments (ownSpecialisation). */
+export function ownVariant(file: CorpusFile, a: Definition, b: Definition): boolean {
+  return ownArmVariant(file, a, b) || ownSpecialisation(file, a, b);
+}
+
+/** The innermost class-like definition of a file holding a member and named as its container. */
+function holderOf(file: CorpusFile, d: Definition): Definition | undefined {
+  let best: Definition | undefined;
+  for (const h of file.analysis.definitions)
+    if (
+      h !== d &&
+      h.name === d.container &&
+      !FUNCTION_FAMILY.has(h.kind) &&
+      holdsRange(h, d) &&
+      (best === undefined || holdsRange(best, h))
+    )
+      best = h;
+  return best;
 }
 
 /** Above this share of words (jaccard), a body in another `#if` arm is a copy of X for that build (ownArmVariant). */

@@ -34,7 +34,7 @@ export function alignFormat(pieces: readonly FormatPiece[], message: string): Al
   if (constants.length === 0) return null;
   // Two spaces in a line are a value printed empty between them (`"Message UID $uid not found"`
   // with no uid): read as one space, as all white space is, the value may then be empty.
-  const emptyValues = /[^\s] {2,}[^\s]/.test(message);
+  const emptyValues = EMPTY_VALUE_GAP.test(message);
   let best: Alignment | null = null;
   for (let from = text.indexOf(constants[0]); from >= 0; from = text.indexOf(constants[0], from + 1)) {
     const found = alignFrom(parts, text, lined, from, leadingValue, emptyValues);
@@ -135,6 +135,9 @@ function alignFrom(
 }
 
 /** Three items at least, each one token, a comma between each two: a list printed by a join. */
+/** Two or more spaces between printed words in the pasted text: a value printed empty (alignFormat). */
+const EMPTY_VALUE_GAP = /[^\s] {2,}[^\s]/;
+
 const JOINED_LIST = /^[^\s,]+(?:, ?[^\s,]+){2,}$/;
 
 function isJoinedList(value: string): boolean {

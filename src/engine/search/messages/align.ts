@@ -134,10 +134,10 @@ function alignFrom(
   };
 }
 
-/** Three items at least, each one token, a comma between each two: a list printed by a join. */
 /** Two or more spaces between printed words in the pasted text: a value printed empty (alignFormat). */
 const EMPTY_VALUE_GAP = /[^\s] {2,}[^\s]/;
 
+/** Three items at least, each one token, a comma between each two: a list printed by a join. */
 const JOINED_LIST = /^[^\s,]+(?:, ?[^\s,]+){2,}$/;
 
 function isJoinedList(value: string): boolean {

@@ -3126,6 +3126,37 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07f',
   },
+  // Thirty-seventh group (h52-qa), written from reading the code before Fourfold ran on it: Python.
+  // NLTK 3.8 (python3-nltk, Debian source nltk): the Natural Language Toolkit,
+  // usr/lib/python3/dist-packages, 292 .py files of nltk/ (about 130,000 lines): the data loader
+  // (find, load, the downloader), the tokenizers (punkt, Treebank and its destructive successor, the
+  // tweet tokenizer, regexp, TextTiling, the span helpers), the stemmers (Porter, Lancaster, Snowball
+  // with its language classes, ISRI, RSLP) and the WordNet lemmatizer, the corpus readers (WordNet
+  // with morphy and similarities, the tagged, chunked, bracketed and XML corpora), the taggers
+  // (sequential backoff, perceptron, Brill, HMM, CRF), chunking, the parsers (chart, Earley,
+  // shift-reduce, recursive descent, the dependency and CoreNLP ones), trees, the feature
+  // structures and first-order logic with their provers, the classifiers (naive Bayes, maxent,
+  // decision trees), clustering, the language models with their smoothers, the metrics
+  // (distances, association measures, agreement, scores), BLEU and the other translation scores
+  // with the IBM models, VADER sentiment, probability (FreqDist, ConditionalFreqDist, the
+  // estimators), the chatbots and the Tk apps. Left out: nltk/test/ (the doctest and unit-test
+  // suite). Families: the LM smoothers' alpha_gamma, the association measures' contingency
+  // tables, precision/recall, the word tokenizers' span_tokenize, the set distances; messages are
+  // the exceptions as a traceback's last line shows them (the punkt resource LookupError with its
+  // starred box, WordNetError, pos_tag's NotImplementedError); dependants are `from nltk.x import
+  // y` lines. No Python package was rejected: NLTK was the first looked at. Neither the package nor
+  // its Debian source is in the model's lists, nor in the understand set.
+  {
+    name: 'nltk',
+    pkg: 'python3-nltk',
+    version: '3.8-1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages',
+    extensions: ['.py'],
+    exclude: /^nltk\/test\//,
+    half: 'tuning',
+    since: '2026-12-07g',
+  },
 ];
 
 export interface RealFile {

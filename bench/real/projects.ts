@@ -3157,6 +3157,39 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07g',
   },
+  // Thirty-seventh group (h52-qa), Rust, written from reading the code before Fourfold ran on it,
+  // an exception to the group's rules for the lead to keep or drop (its own commit): rav1e was
+  // rejected in the twenty-sixth group ("an encoder's arithmetic with few messages") and is under
+  // the 150-file floor, but no bookworm crate of 150 or more hand-written files is left. rav1e 0.5.1
+  // (librust-rav1e-dev, Debian source rust-rav1e): the AV1 encoder,
+  // usr/share/cargo/registry/rav1e-0.5.1/src, 107 .rs files of about 59,000 lines: the API (Config
+  // with its validation, Context, the channel API, the internal lookahead and frame invariants),
+  // the encoder, RDO and partitioning, motion estimation, prediction, transforms, quantization,
+  // CDEF, loop restoration and deblocking, the entropy coder and header writer, rate control with
+  // two-pass summaries, scene change detection, tiling, the x86 and aarch64 assembly dispatchers
+  // with their check_asm comparisons, the C API and the rav1e and rav1e-ch commands (bin/: option
+  // parsing, the y4m decoder, the IVF/y4m muxers). Left out: test_encode_decode/ and api/test.rs
+  // (tests). Families: the self-guided filter's x86 dispatchers and AVX2 row loops, the distortion
+  // and CDEF direction dispatchers; messages are the rav1e command's `!! …` error lines (its
+  // logger's prefix for an error) and panics as Rust 1.63 prints them; dependants are files using a
+  // module (`use crate::x`) and lib.rs, which declares it. Rejected for Rust (src files without
+  // tests and generated code): librust-gtk-dev 91 beside gir's generated auto/,
+  // librust-criterion-dev 71, librust-gio-dev 59 beside auto/, librust-nix-dev 58, librust-time-dev
+  // 51, librust-bat-dev 35 (proptest, object, git2, bindgen, gimli and alacritty-terminal were
+  // rejected before); librust-web-sys-dev and librust-linux-raw-sys-dev are generated bindings,
+  // librust-winapi-dev is declarations only. Neither the package nor its Debian source is in the
+  // model's lists, nor in the understand set.
+  {
+    name: 'rav1e',
+    pkg: 'librust-rav1e-dev',
+    version: '0.5.1-6',
+    language: 'rust',
+    root: 'usr/share/cargo/registry/rav1e-0.5.1/src',
+    extensions: ['.rs'],
+    exclude: /^test_encode_decode\/|^api\/test\.rs$/,
+    half: 'tuning',
+    since: '2026-12-07g',
+  },
 ];
 
 export interface RealFile {

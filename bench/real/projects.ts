@@ -3161,7 +3161,7 @@ export const PROJECTS: readonly RealProject[] = [
   // and -source packages are in earlier groups' lists. Rejected for JavaScript: ckeditor
   // (CKEditor 4.19's plugins minified), zoneminder (73 files with its vendored libraries),
   // sogo-common (about 117 of its own beside vendored ones), webext-treestyletab (92), katex
-  // (node-katex ships only the built library). Neither package nor its Debian source is in the
+  // (the package ships the built library; node-katex is not in bookworm). Neither package nor its Debian source is in the
   // model's lists, the understand set or earlier groups.
   {
     name: 'postgresql',

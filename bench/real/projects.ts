@@ -3190,6 +3190,66 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07g',
   },
+  // Thirty-seventh group (h52-qb), written from reading the code before Fourfold ran on it: C and
+  // JavaScript. PostgreSQL 15's server headers (postgresql-server-dev-15, Debian source
+  // postgresql-15): usr/include/postgresql/15/server, the headers extensions build against, 718 .h
+  // files of about 106,000 lines: the core's declarations with their static inline code —
+  // common/int.h (the overflow-checked arithmetic), common/int128.h (128-bit arithmetic, emulated
+  // where the compiler has none), common/hashfn.h, lib/ (ilist's linked lists, simplehash's
+  // generated robin hood hash tables, pairingheap, qunique, the sort template), utils/ (sortsupport
+  // comparators, float.h's checked float arithmetic, the caches, memory contexts), access/ (the
+  // table access method's wrappers in tableam.h, tuple layout in htup_details.h and tupmacs.h,
+  // the index AMs), executor/ (tuple table slots), libpq/ (pqformat's message building, the
+  // server-side libpq helpers), mb/pg_wchar.h, port/ (atomics, bit utilities), storage/, nodes/,
+  // catalog/ (the catalog structs), the PL/Perl and PL/Python headers; the .c files are not in
+  // the package. Left out: files generated at build time (the catalog's *_d.h, schemapg.h and
+  // system_fk_info.h by genbki; fmgroids.h, fmgrprotos.h, errcodes.h, probes.h, nodetags.h,
+  // lwlocknames.h; the unicode tables; pg_config*.h by configure), snowball/ (the stemmers'
+  // headers, written by the Snowball compiler) and ppport.h (Devel::PPPort's). Families: the
+  // unsigned overflow checks, the sort-support comparators, pqformat's integer writers, the list
+  // pushes; messages are elog/ereport texts as psql prints them (`ERROR:  …`); dependants are
+  // #include "…" lines between the headers. uBlock Origin 1.67 (webext-ublock-origin-firefox,
+  // Debian source ublock-origin): the content blocker's extension code, 157 .js files of about
+  // 67,000 lines: js/ (the static network filtering engine with its filter classes, the
+  // hostname and bidirectional tries, the filter-list parser, cosmetic, HTML and scriptlet
+  // filtering, the asset updater with its diff updater, the cache storage over IndexedDB and the
+  // Cache API, the s14e serializer, LZ4 compression, the page stores and tabs, the whitelist,
+  // the logger, popup and dashboard pages, vAPI for the background and content scripts),
+  // js/scriptlets (the element picker and DOM inspector), js/resources (the scriptlets injected
+  // into pages) and web_accessible_resources (the neutered replacements for trackers' scripts).
+  // Left out: lib/ (copies of CodeMirror, LZ4's WASM wrapper, the public suffix list, csstree,
+  // js-beautify and the rest). Families: the tries' buffer and selfie twins, the anchors'
+  // dnrFromCompiled, the IndexedDB cursor reads; messages are the console lines the extension
+  // writes (`[uBO] …` through ubolog and console.info/error); dependants are import lines.
+  // Rejected for C: dovecot-dev (656 headers, mostly declarations with few messages); the -dkms
+  // and -source packages are in earlier groups' lists. Rejected for JavaScript: ckeditor
+  // (CKEditor 4.19's plugins minified), zoneminder (73 files with its vendored libraries),
+  // sogo-common (about 117 of its own beside vendored ones), webext-treestyletab (92), katex
+  // (the package ships the built library; node-katex is not in bookworm). Neither package nor its Debian source is in the
+  // model's lists, the understand set or earlier groups.
+  {
+    name: 'postgresql',
+    pkg: 'postgresql-server-dev-15',
+    version: '15.20-0+deb12u1',
+    language: 'c',
+    root: 'usr/include/postgresql/15/server',
+    extensions: ['.h'],
+    exclude:
+      /^catalog\/.*_d\.h$|^catalog\/(schemapg|system_fk_info)\.h$|^common\/unicode_.*_table\.h$|^common\/unicode_norm_hashfunc\.h$|^utils\/(errcodes|fmgroids|fmgrprotos|probes)\.h$|^nodes\/nodetags\.h$|^storage\/lwlocknames\.h$|^snowball\/|^ppport\.h$|^pg_config(_ext|_os)?\.h$/,
+    half: 'tuning',
+    since: '2026-12-07g',
+  },
+  {
+    name: 'ublock',
+    pkg: 'webext-ublock-origin-firefox',
+    version: '1.67.0+dfsg-1~deb12u1',
+    language: 'javascript',
+    root: 'usr/share/mozilla/extensions/{ec8030f7-c20a-464f-9b0e-13a3a9e97384}/uBlock0@raymondhill.net',
+    extensions: ['.js'],
+    exclude: /^lib\//,
+    half: 'tuning',
+    since: '2026-12-07g',
+  },
 ];
 
 export interface RealFile {

@@ -321,6 +321,8 @@ export interface FusionInput {
   isConstructor?(chunk: Chunk): boolean;
   /** Questions asking how: whether a chunk is a function whose body only throws (search/members.ts refusalLookup). */
   isRefusal?(chunk: Chunk): boolean;
+  /** Questions asking how: whether a chunk is of a Rust file of C exports (search/members.ts cBindingLookup). */
+  isCBinding?(chunk: Chunk): boolean;
   /**
    * Questions asking how: whether a chunk is a destructor (search/members.ts destructorLookup); it
    * never stands for its file while another strong chunk of the file, a constructor included, does.
@@ -440,6 +442,7 @@ function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
     prototype: input.isPrototype?.(chunk.id) === true,
     barePrototype: input.isBarePrototype?.(chunk.id) === true,
     refusal: input.isRefusal?.(chunk) === true,
+    cBinding: input.isCBinding?.(chunk) === true,
     outsideFunctions: input.isOutsideFunctions?.(chunk) === true,
     typeDeclaration: input.isTypeDeclaration?.(chunk) === true,
     otherFormat: input.holdsChosenLine !== undefined && !input.holdsChosenLine(chunk),

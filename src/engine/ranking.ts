@@ -483,6 +483,16 @@ export const BARE_PROTOTYPE_DEMOTION_RULE = 'declaration without a body or a doc
  */
 export const REFUSAL_DEMOTION_FACTOR = 0.5;
 export const REFUSAL_DEMOTION_RULE = 'only refuses: its body throws';
+/**
+ * A question asking how: a Rust file whose functions are mostly exported under C names
+ * (`#[no_mangle]`, `#[export_name]`) is a C API over the crate, each export converting C's types
+ * and calling the Rust function that does the work. Its doc comments repeat the whole API's words
+ * (frames, packets, settings), so rav1e's capi.rs came first for "how does rav1e pick a quantizer
+ * for each frame", above rate.rs's `select_qi`. Demoted as a stand-in is: the Rust code matching
+ * about as well passes it, and a binding every list puts first still shows.
+ */
+export const C_BINDING_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
+export const C_BINDING_DEMOTION_RULE = 'a C binding: its file exports C functions';
 
 /**
  * Nor by the lines of a file that sit outside its definitions (search/members.ts outsideFunctionsLookup):
@@ -661,6 +671,8 @@ export interface DemotionMarks {
   barePrototype?: boolean;
   /** "How" questions: a function whose body only throws (REFUSAL_DEMOTION_FACTOR). */
   refusal?: boolean;
+  /** "How" questions: a chunk of a Rust file of C exports (C_BINDING_DEMOTION_FACTOR). */
+  cBinding?: boolean;
   /** Behaviour questions: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR. */
   outsideFunctions?: boolean;
   /** "How" questions: TYPE_DECLARATION_DEMOTION_FACTOR. */
@@ -671,7 +683,7 @@ export interface DemotionMarks {
 
 /**
  * The demotion of a path, or of the first of the `marks` that holds (generated, tests, document,
- * stand-in, a declaration without a body, a function that only refuses, lines outside the file's functions, type declaration,
+ * stand-in, a declaration without a body, a function that only refuses, a C binding, lines outside the file's functions, type declaration,
  * no line of a pasted message's traced format), or null.
  */
 export function demotionFor(path: string, marks: DemotionMarks = {}): { factor: number; rule: string } | null {
@@ -683,6 +695,7 @@ export function demotionFor(path: string, marks: DemotionMarks = {}): { factor: 
   if (marks.prototype) return { factor: PROTOTYPE_DEMOTION_FACTOR, rule: PROTOTYPE_DEMOTION_RULE };
   if (marks.barePrototype) return { factor: BARE_PROTOTYPE_DEMOTION_FACTOR, rule: BARE_PROTOTYPE_DEMOTION_RULE };
   if (marks.refusal) return { factor: REFUSAL_DEMOTION_FACTOR, rule: REFUSAL_DEMOTION_RULE };
+  if (marks.cBinding) return { factor: C_BINDING_DEMOTION_FACTOR, rule: C_BINDING_DEMOTION_RULE };
   if (marks.outsideFunctions)
     return { factor: OUTSIDE_FUNCTIONS_DEMOTION_FACTOR, rule: OUTSIDE_FUNCTIONS_DEMOTION_RULE };
   if (marks.typeDeclaration) return { factor: TYPE_DECLARATION_DEMOTION_FACTOR, rule: TYPE_DECLARATION_DEMOTION_RULE };

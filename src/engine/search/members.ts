@@ -1419,6 +1419,43 @@ export function refusalLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   };
 }
 
+/** Fewer C exports than this make no C binding of a file: a crate's one `#[no_mangle]` hook is no API. */
+const C_BINDING_MIN_EXPORTS = 3;
+
+/**
+ * Whether a chunk is of a Rust file whose functions are mostly (half or more, and at least
+ * C_BINDING_MIN_EXPORTS) exported under a C name: an attribute `#[no_mangle]` or `#[export_name]`
+ * among the lines above the function's name. Such a file is a C API over the crate, each export a
+ * wrapper of the Rust code that does the work (ranking.ts C_BINDING_DEMOTION_FACTOR). Computed per
+ * file on first use.
+ */
+export function cBindingLookup(corpus: Corpus): (chunk: Chunk) => boolean {
+  const byFile = new Map<number, boolean>();
+  return (chunk) => {
+    let binding = byFile.get(chunk.fileId);
+    if (binding === undefined) {
+      const file = corpus.files[chunk.fileId];
+      binding = file !== undefined && languageForPath(file.path) === 'rust' && exportsForC(file);
+      byFile.set(chunk.fileId, binding);
+    }
+    return binding;
+  };
+}
+
+function exportsForC(file: CorpusFile): boolean {
+  let functions = 0;
+  let exported = 0;
+  for (const d of file.analysis.definitions) {
+    if (!FUNCTION_KINDS.has(d.kind)) continue;
+    functions++;
+    if (d.nameLine > d.startLine && linesOf(file.text, d.startLine, d.nameLine - 1).some((l) => C_EXPORT.test(l)))
+      exported++;
+  }
+  return exported >= C_BINDING_MIN_EXPORTS && exported * 2 >= functions;
+}
+
+const C_EXPORT = /#\[\s*(?:unsafe\s*\(\s*)?(?:no_mangle|export_name)\b/;
+
 /**
  * Whether a top-level function's file defines methods on its name: JavaScript's constructor as
  * written before `class` (`function Bin(params) { Transform.call(this, …) }`, its methods given by

@@ -544,8 +544,7 @@ export class Engine {
                   ...(asksHowUndone(plan.raw) ? {} : { isDestructor: destructorLookup(this.corpus) }),
                   constructorHandsToItsClass: true,
                   classBuiltBy: classBuiltLookup(this.corpus),
-                  isRefusal: refusalLookup(this.corpus),
-                  isCBinding: cBindingLookup(this.corpus),
+                  ...this.howDemotions(),
                   functionsInFileOf: functionsInFileLookup(this.corpus),
                   ...this.fileWordsInput(plan.raw, usesShort),
                   firstPlacesBreakTies: true,
@@ -742,6 +741,11 @@ export class Engine {
   /** Whether a chunk is a prototype or `#define` standing in for a body elsewhere (false without the structural index). */
   private isStandIn(id: number): boolean {
     return this.indexes.structural?.isStandInChunk(id) === true;
+  }
+
+  /** A question asking how: a function that only refuses, a chunk of a Rust file of C exports (ranking.ts). */
+  private howDemotions(): Pick<FusionInput, 'isRefusal' | 'isCBinding'> {
+    return { isRefusal: refusalLookup(this.corpus), isCBinding: cBindingLookup(this.corpus) };
   }
 
   /**

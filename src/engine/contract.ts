@@ -443,7 +443,9 @@ export interface Demotion {
  * `Log.destinations` for "Flush any log destinations …"); or, on such a sentence saying "this
  * <noun>", its holder (class, module, receiver type) says that noun, the chosen member's does not,
  * and its name says as much of the question ('this-names-holder': `Float#to_pson` over
- * `String#to_pson` for "… for this Float number").
+ * `String#to_pson` for "… for this Float number"); or, on a question asking how that names a class
+ * whole by its agent noun ("the Porter stemmer"), it is that class's method named by the noun's
+ * verb (`PorterStemmer.stem`), which runs the class's work ('class-verb-runs').
  */
 export type MemberRule =
   | 'closer-before-boost'
@@ -464,7 +466,8 @@ export type MemberRule =
   | 'text-breaks-tie'
   | 'lists-rank-higher'
   | 'name-says-verb'
-  | 'this-names-holder';
+  | 'this-names-holder'
+  | 'class-verb-runs';
 
 export interface MemberChoice {
   rule: MemberRule;

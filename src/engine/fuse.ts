@@ -291,6 +291,13 @@ export interface FusionInput {
    */
   stepsOf?(chunk: Chunk): number[];
   /**
+   * Questions asking how: whether a chunk is the method its class is named for, the question naming
+   * the class whole by its agent noun (search/members.ts classVerbLookup: `PorterStemmer.stem` for
+   * "the Porter stemmer"); it takes its file's place when it fused SUB_RESULT_MIN_SHARE of the
+   * file's best (chooseMember, 'class-verb-runs').
+   */
+  isClassVerb?(chunk: Chunk): boolean;
+  /**
    * Questions asking how: the private twin a function reaches through its file's functions
    * (search/members.ts privateTwinLookup: `_inlineCallbacks` for `inlineCallbacks`, Go's `lookup`
    * for `Lookup`); the member chosen hands its place to it (chooseMember, 'wrapper-hands-on').
@@ -529,6 +536,7 @@ export function fuse(input: FusionInput): SearchResult[] {
             leadVerbOf: input.leadVerbOf && ((r) => input.leadVerbOf?.(input.chunkOf(r.chunkId)) === true),
             holderSaysThis:
               input.holderSaysThisOf && ((r) => input.holderSaysThisOf?.(input.chunkOf(r.chunkId)) === true),
+            classVerbOf: input.isClassVerb && ((r) => input.isClassVerb?.(input.chunkOf(r.chunkId)) === true),
           },
           decidersOf,
           input.stepsOf && ((r) => input.stepsOf?.(input.chunkOf(r.chunkId)) ?? []),
@@ -1315,11 +1323,12 @@ function chooseMember(
   // One step of several one function of the file runs, the question singling none out (callerOfSteps);
   // a step chosen for what it is to its caller (named, a decider, a hand-on, its holder) stays.
   const byCall = named || handsOn || (holder ?? inner) !== undefined || [decider, argued].includes(chosen);
-  const runner = byCall ? undefined : callerOfSteps(group, chosen, best, stepsOf, { ...sayings, codeWordsOf });
-  if (runner) take(runner);
+  // Else the method the question's class is named for, which runs that class's work (classVerbIn).
+  const runner = byCall ? undefined : runnerOf(group, chosen, best, stepsOf, { ...sayings, codeWordsOf }, sentence);
+  if (runner) take(runner.member);
   if (chosen === best || !(chosen.score > 0)) return best;
   const rule = memberRule({
-    runsSteps: runner !== undefined,
+    runs: runner?.rule,
     decided: decider !== undefined && chosen === decider,
     says: sayer !== undefined,
     nested: holder !== undefined,
@@ -1561,6 +1570,42 @@ function callerOfSteps(
   return another ? caller : undefined;
 }
 
+/** The function running the member chosen as a step (callerOfSteps), else the method the question's class is named for (classVerbIn). */
+function runnerOf(
+  group: SearchResult[],
+  chosen: SearchResult,
+  best: SearchResult,
+  stepsOf: ((r: SearchResult) => number[]) | undefined,
+  sayings: Parameters<typeof callerOfSteps>[4],
+  sentence: SentenceReads,
+): { member: SearchResult; rule: 'caller-runs-steps' | 'class-verb-runs' } | undefined {
+  const caller = callerOfSteps(group, chosen, best, stepsOf, sayings);
+  if (caller) return { member: caller, rule: 'caller-runs-steps' };
+  const method = classVerbIn(group, chosen, best, sentence.classVerbOf, sayings.givesWay);
+  return method && { member: method, rule: 'class-verb-runs' };
+}
+
+/**
+ * The method the question's class is named for (FusionInput.isClassVerb: `PorterStemmer.stem` for
+ * "how does the Porter stemmer strip suffixes off a word"), when it fused SUB_RESULT_MIN_SHARE of
+ * its file's best and gives no way itself: the question names the class by what it is, and the
+ * method named for that runs its work. The lists rank the steps above it, whose lines say the
+ * question's words (`_step1b`, `_replace_suffix` say "suffix"; `stem` only calls them), and the
+ * class itself, first by text, leaves as a big container.
+ */
+function classVerbIn(
+  group: SearchResult[],
+  chosen: SearchResult,
+  best: SearchResult,
+  isClassVerb: ((r: SearchResult) => boolean) | undefined,
+  givesWay: ((r: SearchResult) => GivesWay | undefined) | undefined,
+): SearchResult | undefined {
+  if (!isClassVerb || isClassVerb(chosen)) return undefined;
+  return group.find(
+    (r) => r.score >= SUB_RESULT_MIN_SHARE * best.score && isClassVerb(r) && givesWay?.(r) === undefined,
+  );
+}
+
 /**
  * The function of the file holding the member chosen, when that one is defined inside it and the
  * holder is a candidate too ('nested-gives-way', whatever step chose the member): a function
@@ -1756,6 +1801,8 @@ interface SentenceReads {
   leadVerbOf?: (r: SearchResult) => boolean;
   /** Whether a member's holder says the noun after the sentence's "this" (FusionInput.holderSaysThisOf). */
   holderSaysThis?: (r: SearchResult) => boolean;
+  /** Whether a member is the method its class, named whole by the question, is named for (FusionInput.isClassVerb). */
+  classVerbOf?: (r: SearchResult) => boolean;
 }
 
 /**
@@ -1819,7 +1866,7 @@ type GivesWay = 'setter' | 'constructor' | 'destructor' | 'short' | 'name-only' 
 
 /** Which step chose the member shown, the last to move it first (chooseMember). */
 function memberRule(steps: {
-  runsSteps: boolean;
+  runs: 'caller-runs-steps' | 'class-verb-runs' | undefined;
   decided: boolean;
   says: boolean;
   nested: boolean;
@@ -1833,22 +1880,9 @@ function memberRule(steps: {
   gaveWay: GivesWay | undefined;
   closer: boolean;
 }): MemberRule {
-  const {
-    runsSteps,
-    decided,
-    says,
-    nested,
-    inner,
-    verb,
-    heldByThis,
-    listsAgree,
-    named,
-    handsOn,
-    textTie,
-    gaveWay,
-    closer,
-  } = steps;
-  if (runsSteps) return 'caller-runs-steps';
+  const { runs, decided, says, nested, inner, verb, heldByThis, listsAgree, named, handsOn, textTie, gaveWay, closer } =
+    steps;
+  if (runs) return runs;
   if (nested) return 'nested-gives-way';
   if (inner) return 'nested-is-closer';
   if (says) return 'code-says-question';

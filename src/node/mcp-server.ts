@@ -258,6 +258,7 @@ const explanationShape = z.object({
         'lists-rank-higher',
         'name-says-verb',
         'this-names-holder',
+        'class-verb-runs',
       ]),
       nameCoverage: z.number(),
       factor: z.number(),

@@ -294,6 +294,7 @@ const MEMBER_RULE_WORDS: Record<MemberRule, string> = {
   'name-says-verb': 'its name says the verb the sentence opens with, and as much of the question',
   'this-names-holder':
     'the sentence says "this …" of its class, module or type, and its name says as much of the question',
+  'class-verb-runs': 'the question names its class by what the class is, and it is the method named for that',
 };
 
 /** The member factor: this chunk stands for its file instead of the file's top-scoring chunk (MemberChoice). */

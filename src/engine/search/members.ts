@@ -275,16 +275,22 @@ export function memberHolderSaysThis(question: string): ((chunk: Chunk) => boole
  * share of each name it says and how many of its words each name says, on every such question
  * (a doc sentence tells `_reciprocity_iter` from `reciprocity` by "iterator" as a "how" question
  * tells `check_proc_root` from `check_procfs`); and a question that does not ask how reads as a
- * statement of what one function does (FusionInput.readsAsStatement).
+ * statement of what one function does (FusionInput.readsAsStatement), while one asking how reads
+ * the class it names whole by its agent noun (FusionInput.isClassVerb, classVerbLookup).
  */
 export function memberNamesRead(
   question: string,
   asksHowItWorks: boolean,
-): { nameCoverageOf(chunk: Chunk): number; nameWordsSaidOf(chunk: Chunk): number; readsAsStatement?: true } {
+): {
+  nameCoverageOf(chunk: Chunk): number;
+  nameWordsSaidOf(chunk: Chunk): number;
+  readsAsStatement?: true;
+  isClassVerb?(chunk: Chunk): boolean;
+} {
   return {
     nameCoverageOf: memberNameCoverage(question),
     nameWordsSaidOf: memberNameWordsSaid(question),
-    ...(asksHowItWorks ? {} : { readsAsStatement: true as const }),
+    ...(asksHowItWorks ? { isClassVerb: classVerbLookup(question) } : { readsAsStatement: true as const }),
   };
 }
 
@@ -1592,4 +1598,36 @@ export function nestedLookup(corpus: Corpus): (chunk: Chunk) => number | undefin
     }
     return held.get(chunk.id);
   };
+}
+
+/**
+ * Questions asking how: whether a chunk is the method a class is named for, the class named whole
+ * by the question. A class named by an agent noun (`PorterStemmer`, `TweetTokenizer`, `Parser`,
+ * `Compressor`) does its work in the method named by the noun's verb (`stem`, `tokenize`,
+ * `parse`, `compress`): a question asking how "the Porter stemmer" does what stemming is asks for
+ * that method, which runs the class's steps, however little its own lines say (`stem` calls
+ * `_step1a` … `_step5b`; the step shown was a helper they share). The class's every name part must
+ * be said, its last one, the agent noun, as itself: a verb said alone ("how is a word stemmed")
+ * names no class.
+ */
+export function classVerbLookup(question: string): (chunk: Chunk) => boolean {
+  const words = new Set(subTokens(question));
+  return (chunk) => {
+    if (chunk.definitionKind !== 'method' || !chunk.symbol || !chunk.container) return false;
+    const classParts = splitIdentifier(chunk.container);
+    const agent = classParts[classParts.length - 1];
+    if (agent === undefined || !words.has(agent) || !classParts.every((part) => words.has(part))) return false;
+    const nameParts = splitIdentifier(chunk.symbol);
+    return nameParts.length === 1 && agentOfVerb(nameParts[0], agent);
+  };
+}
+
+/** Whether `agent` is the agent noun of `verb`: `stem` → `stemmer`, `tokenize` → `tokenizer`, `compress` → `compressor`. */
+function agentOfVerb(verb: string, agent: string): boolean {
+  if (verb.length < MIN_ABBREVIATION || !agent.startsWith(verb)) return false;
+  const rest = agent.slice(verb.length);
+  if (rest === 'r' || rest === 'or') return verb.endsWith('e') ? rest === 'r' : rest === 'or';
+  if (rest === 'er') return !verb.endsWith('e');
+  // A doubled final consonant: `stemmer`, `runner`, `scanner`.
+  return rest.length === 3 && rest[0] === verb[verb.length - 1] && rest.slice(1) === 'er';
 }

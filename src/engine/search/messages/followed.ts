@@ -334,7 +334,11 @@ export function variantUsePattern(variant: string): string {
  * `Self::` in its enum's file, or alone in a file importing the enum's variants (`use
  * InvalidConfig::*`); a line matching on it (`X(n) =>`, `if let`, `matches!`, an assertion) tests
  * for it. The formats are kept when no line builds the variant, or more than
- * FORMAT_MATCH.maxRaiseSites do.
+ * FORMAT_MATCH.maxRaiseSites do. Only the enum's own module is read for its builders: there the
+ * check raising the error sits beside the error's declaration (a validator returning its own
+ * errors). A variant built in other modules is the crate's error type used across it (ruma's
+ * `IntoHttpError::EndpointRemoved` in api.rs, h2's `UserError` in proto/), and the format's line,
+ * where its text is, answers, as the real set's rows on such crates have it.
  */
 export function errorVariantRaisers(formats: FormatMatch[], sources: MessageSources): FormatMatch[] {
   return formats.flatMap((format) => {
@@ -354,7 +358,8 @@ export function errorVariantRaisers(formats: FormatMatch[], sources: MessageSour
     const bare = new RegExp(String.raw`(?<![\w:])${variant}\b`);
     const sites: FormatMatch[] = [];
     for (const hit of sources.linesContaining(variant, FORMAT_MATCH.linesPerFragment)) {
-      if (hit.fileId === format.fileId && hit.line === declared) continue;
+      // Only the enum's own module: see above.
+      if (hit.fileId !== format.fileId || hit.line === declared) continue;
       const text = sources.lineText(hit.fileId, hit.line) ?? '';
       if (isComment(text)) continue;
       // `Self::` names the variant only in its enum's own file.
@@ -363,6 +368,8 @@ export function errorVariantRaisers(formats: FormatMatch[], sources: MessageSour
       if (!use && importing.has(hit.fileId)) use = bare.exec(text);
       if (!use) continue;
       const after = text.slice(use.index + use[0].length);
+      // The variant's declaration (`SendSettingsWhilePending,` when the format is a Display arm).
+      if (!text.slice(0, use.index).trim() && /^\s*(?:[({,]|$)/.test(after)) continue;
       if (/=>/.test(after) || NOT_BUILT_BEFORE.test(text.slice(0, use.index))) continue;
       sites.push({
         ...format,

@@ -313,11 +313,11 @@ const LOG_SOURCE_LEVEL = /^[A-Z][A-Z\d_]*\s+(?:Error|Warning|Notice|Deprecated|F
 const LOG_MARK = /^(?:!{1,3}|\?{1,2}|>{1,3}|\*{2,3}|={1,2}>|-{1,2}>|\[[!*+?x-]\])\s+(?=\S)/;
 
 /**
- * The code and the words an operating system error ends in as Rust's `io::Error` displays it
- * (`No such file or directory (os error 2)`): printed by the standard library after the system's
- * text, never written in the repository.
+ * An operating system error as Rust's `io::Error` displays it after the message it was given as
+ * context (`: No such file or directory (os error 2)`): the system's text and its code, printed
+ * by the standard library, never written in the repository.
  */
-const RUST_OS_ERROR = /\s+\(os error \d+\)$/;
+const RUST_OS_ERROR = /:\s+[^:]+\s\(os error \d+\)$/;
 
 /**
  * A Rust `assert_eq!`/`assert_ne!` (and their `debug_` forms) with a message of its own, as the

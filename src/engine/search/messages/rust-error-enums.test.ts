@@ -61,22 +61,21 @@ describe('an error enum’s message is raised where the variant is built', () =>
     expect(errorVariantRaisers(formats, sources)).toEqual(formats);
   });
 
-  it('a `Display` impl’s arm: the variant it prints, built by its enum’s name in another file', () => {
+  it('a `Display` impl’s arm: the variant it prints, built in its enum’s module; built elsewhere, the format answers', () => {
     const error = [
       '// Excerpt written for the test, in the shape of a Rust error enum with a hand-written Display (MIT).',
       'pub enum ParseError {',
       '  BadTileCount(usize),',
+      '  Truncated,',
       '}',
       'impl fmt::Display for ParseError {',
       '  fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {',
       '    match self {',
       '      ParseError::BadTileCount(n) => write!(f, "bad tile count {} in header", n),',
+      '      ParseError::Truncated => write!(f, "header truncated before its tile table"),',
       '    }',
       '  }',
       '}',
-    ];
-    const reader = [
-      '// Excerpt written for the test (MIT).',
       'fn read_header(b: &[u8]) -> Result<Header, ParseError> {',
       '  let n = b[0] as usize;',
       '  if n == 0 {',
@@ -85,13 +84,26 @@ describe('an error enum’s message is raised where the variant is built', () =>
       '  Ok(Header { n })',
       '}',
     ];
+    const reader = [
+      '// Excerpt written for the test (MIT).',
+      'fn read_tiles(b: &[u8]) -> Result<Tiles, ParseError> {',
+      '  if b.len() < 4 {',
+      '    return Err(ParseError::Truncated);',
+      '  }',
+      '  Ok(Tiles::new(b))',
+      '}',
+    ];
     const sources = sourcesOfTexts([
       ['error.rs', error],
       ['reader.rs', reader],
     ]);
     const formats = findFormatStrings('bad tile count 0 in header', sources);
-    expect(formats.map((f) => [f.path, f.line])).toEqual([['error.rs', 8]]);
-    expect(errorVariantRaisers(formats, sources).map((f) => [f.path, f.line])).toEqual([['reader.rs', 5]]);
+    expect(formats.map((f) => [f.path, f.line])).toEqual([['error.rs', 9]]);
+    expect(errorVariantRaisers(formats, sources).map((f) => [f.path, f.line])).toEqual([['error.rs', 17]]);
+    // Truncated is built in another module only: its format's line answers.
+    const truncated = findFormatStrings('header truncated before its tile table', sources);
+    expect(truncated.map((f) => [f.path, f.line])).toEqual([['error.rs', 10]]);
+    expect(errorVariantRaisers(truncated, sources)).toEqual(truncated);
   });
 
   it('the engine answers rav1e’s pasted line with Config::validate, the function raising it', async () => {
@@ -104,10 +116,11 @@ describe('an error enum’s message is raised where the variant is built', () =>
 });
 
 describe('what a command-line program prints around its message', () => {
-  it('a level in punctuation (`!! `) and io::Error’s `(os error 2)` are taken off', () => {
+  it('a level in punctuation (`!! `) and io::Error’s `: <system text> (os error 2)` are taken off', () => {
     const messages = unwrapMessage('!! Cannot open input file: No such file or directory (os error 2)');
     expect(messages).toContain('Cannot open input file: No such file or directory (os error 2)');
-    expect(messages).toContain('Cannot open input file: No such file or directory');
+    // The system's text and code are the standard library's: the context the program gave is left.
+    expect(messages).toContain('Cannot open input file');
     expect(unwrapMessage('[!] Build failed')).toContain('Build failed');
     // Punctuation that is the message's own stays.
     expect(unwrapMessage('!important is not allowed here')).toEqual(['!important is not allowed here']);

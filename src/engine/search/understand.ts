@@ -7,7 +7,14 @@ import type { Chunk, QueryPlan, SearchOptions, SimilarSubjectChoice, UnderstoodQ
 import type { Corpus } from '../modality';
 import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
 import { InvalidRegex, RegexRejected, type TextGrepResult, type TextIndex } from '../text/index';
-import { findFormatStrings, helperCallSites, valueLiterals, type FormatMatch, type MessageSources } from './messages';
+import {
+  errorVariantRaisers,
+  findFormatStrings,
+  helperCallSites,
+  valueLiterals,
+  type FormatMatch,
+  type MessageSources,
+} from './messages';
 import { regexPlan } from './route';
 import {
   hintedSubject,
@@ -142,7 +149,10 @@ export function planSearch(
         from.matchesPattern && ((pattern) => from.matchesPattern!(pattern)),
         messages &&
           ((text) =>
-            (formats = valueLiterals(helperCallSites(findFormatStrings(text, messages), text, messages), messages))),
+            (formats = errorVariantRaisers(
+              valueLiterals(helperCallSites(findFormatStrings(text, messages), text, messages), messages),
+              messages,
+            ))),
         from.occursInCode &&
           ((text, commentsCount, caseSensitive) => from.occursInCode!(text, commentsCount, caseSensitive)),
       );
@@ -153,7 +163,12 @@ export function planSearch(
     const outside = sources.outsideTests ? routed(sources.outsideTests) : undefined;
     plan = outside?.pasted ? outside : routed(sources);
     const via = formats[0]?.printedBy;
-    if (plan.pasted && plan.regex !== undefined && via)
+    const raised = formats[0]?.raisedAs;
+    if (plan.pasted && plan.regex !== undefined && raised)
+      notes.push(
+        `Pasted message: printed by the format string "${raised.literal}" (${raised.path}:${raised.line}) of the error variant ${raised.variant}, whose constant text accounts for ${Math.round(100 * formats[0].coverage)}% of it with the values; raised where the code builds ${raised.variant}: ${formats.map((f) => `${f.path}:${f.line}`).join(', ')} (exact match, rule ${plan.rule}).`,
+      );
+    else if (plan.pasted && plan.regex !== undefined && via)
       notes.push(
         `Pasted message: printed by the format string "${via.literal}" (${via.path}:${via.line}), whose constant text and values account for ${Math.round(100 * formats[0].coverage)}% of it; its value ${formats.map((f) => `"${f.literal}" (${f.path}:${f.line})`).join(', ')} is the code's own text, where the message was made (exact match, rule ${plan.rule}).`,
       );

@@ -537,6 +537,7 @@ export function siblingsOf(
       if (f === file && uses(y)) continue;
       if (callsOnItsObject(f, y, x.definition)) continue;
       if (dispatchesTo(f, y, x.definition)) continue;
+      if (wrapsAsModule(file, x.definition, f, y)) continue;
       if (extended.has(y.name)) continue;
       if (!xDelegates && delegatesToItsName(f, y)) continue;
       if (
@@ -920,8 +921,40 @@ function helpersAndUsers(file: CorpusFile, x: Definition): (y: Definition) => bo
   return (y) =>
     y.name !== x.name &&
     FUNCTION_FAMILY.has(y.kind) &&
-    (onePattern(xParts, nameParts(y.name)) ? drives(y) || forwards(y) : called.has(y.name) || callsX(y));
+    (onePattern(xParts, nameParts(y.name)) && !numberedApart(x.name, y.name)
+      ? drives(y) || forwards(y)
+      : called.has(y.name) || callsX(y));
 }
+
+/**
+ * Whether two names differ only by a number one of them adds as a word of its own: rav1e's
+ * `sgrproj_box_f_r1_avx2` and its kernel `sgrproj_box_f_r1_8_avx2` (eight pixels at a time). Digits
+ * are left out of a name's parts, so both read as one name; a number in place of another
+ * (`…_r0_avx2`, `…_r2_avx2`) is a fellow of the pattern, an added one X's width-specific step.
+ */
+function numberedApart(a: string, b: string): boolean {
+  const numbers = (n: string) => splitIdentifier(n).filter((t) => /^\d+$/.test(t)).length;
+  return a !== b && nameParts(a).join(' ') === nameParts(b).join(' ') && numbers(a) !== numbers(b);
+}
+
+/**
+ * Whether X hands its call on to `y`, X's name in a module, through that module's name: rav1e's
+ * `asm/x86/lrf.rs` `sgrproj_box_f_r1` runs the AVX2 kernel when the CPU has it and otherwise
+ * calls `rust::sgrproj_box_f_r1`, the portable code in lrf.rs's `mod rust`. X wraps `y`: y is
+ * the implementation X falls back on, not code like X (X's family is the other dispatchers).
+ * Only a module or a file named by the call's qualifier: a method calling its base class by
+ * name (`Command.invoke(self, ctx)` in `Group.invoke`) is an override, still a sibling.
+ */
+function wrapsAsModule(file: CorpusFile, x: Definition, f: CorpusFile, y: Definition): boolean {
+  if (y.name !== x.name || f === file || !FUNCTION_FAMILY.has(x.kind)) return false;
+  const inModule =
+    y.container === undefined || f.analysis.definitions.some((d) => d.name === y.container && MODULE_KINDS.has(d.kind));
+  if (!inModule) return false;
+  const module = y.container ?? fileStem(f.path);
+  return callsWithin(file, x, x.name, (receiver) => receiver.split(/::|\./).pop() === module);
+}
+
+const MODULE_KINDS: ReadonlySet<string> = new Set(['module', 'namespace']);
 
 /**
  * Whether `y`, X's name in another class, calls X by its class's name (`Help.parse(argv)`,

@@ -253,3 +253,135 @@ function quotedAt(pieces: readonly FormatPiece[], at: number): boolean {
 
 /** A line that returns a string literal (`return "stream MsgApp v2"`, Ruby's and Rust's implicit `"…"` aside). */
 const RETURNED_LITERAL = /^\s*return\s+[rbf]?["'`]/;
+
+/** A Rust `#[error(…)]` attribute (thiserror's derive) opening on a line … */
+const ERROR_ATTRIBUTE = /#\[\s*error\s*\(/;
+/** … with its format on the lines below (`#[error(` then `"invalid rdo lookahead frames {actual} …"`). */
+const ERROR_ATTRIBUTE_OPEN = /#\[\s*error\s*\(\s*$/;
+/** The variant an enum's line declares: `InvalidTileCols(usize),`, `Io {`, `Missing,`. */
+const VARIANT_LINE = /^\s*([A-Z]\w*)\s*(?:[({,]|$)/;
+/** An enum's header line. */
+const ENUM_HEADER = /^\s*(?:pub(?:\s*\([^)]*\))?\s+)?enum\s+([A-Z]\w*)/;
+/** An arm of a match opening on a line: `Error::Io(e) =>`, `Self::Missing =>`, `Io(ref e) =>`. */
+const MATCH_ARM = /^\s*(?:(\w+)::)?([A-Z]\w*)\b[^=]*=>/;
+/** The header of a `Display` impl: `impl fmt::Display for Error {`. */
+const IMPL_DISPLAY = /^\s*impl\b[^{]*\bDisplay\s+for\s+([A-Z]\w*)/;
+/** Text before a variant's name that tests for it rather than building it (`if let Err(X(_)) =`, `matches!(e, X)`, `assert_eq!(…, Err(X))`, a `use`). */
+const NOT_BUILT_BEFORE = /\b(?:if|while)\s+let\b|\bmatches!\s*\(|\bassert\w*!\s*\(|^\s*(?:pub(?:\([^)]*\))?\s+)?use\b/;
+
+/** The variant of an error enum a format is the message of, and the enum, read around the format's line; or null. */
+function errorVariantOf(
+  format: FormatMatch,
+  sources: MessageSources,
+): { variant: string; enumName: string; declared: number } | null {
+  const at = (l: number) => sources.lineText(format.fileId!, l);
+  const own = at(format.line) ?? '';
+  const header = (from: number, test: RegExp): string | null => {
+    for (let l = from; l >= Math.max(1, from - FORMAT_MATCH.enumScanLines); l--) {
+      const text = at(l) ?? '';
+      const found = test.exec(text)?.[1];
+      if (found) return found;
+      // An item closed at the left margin ended before this one began.
+      if (l < from && /^\}/.test(text)) return null;
+    }
+    return null;
+  };
+  // thiserror's `#[error("…")]` above the variant: the format's line, or the two below its opening.
+  const attribute =
+    ERROR_ATTRIBUTE.test(own) || [1, 2].some((k) => ERROR_ATTRIBUTE_OPEN.test(at(format.line - k) ?? ''));
+  if (attribute) {
+    let closed = /\)\]\s*$/.test(own);
+    for (let l = format.line + 1; l <= format.line + FORMAT_MATCH.contextLines * 4; l++) {
+      const text = (at(l) ?? '').trim();
+      if (!closed) {
+        closed = /\)\]\s*$/.test(text);
+        continue;
+      }
+      // Doc comments and other attributes between the format and its variant.
+      if (text === '' || text.startsWith('//') || text.startsWith('#[')) continue;
+      const variant = VARIANT_LINE.exec(text)?.[1];
+      const enumName = variant ? header(format.line, ENUM_HEADER) : null;
+      return variant && enumName ? { variant, enumName, declared: l } : null;
+    }
+    return null;
+  }
+  // A `Display` impl's arm: `InvalidTileCols(n) => write!(f, "invalid tile cols {} …", n)`.
+  for (let k = 0; k <= 2; k++) {
+    const text = at(format.line - k) ?? '';
+    const arm = MATCH_ARM.exec(text);
+    if (arm) {
+      const enumName = header(format.line, IMPL_DISPLAY);
+      if (!enumName || (arm[1] && arm[1] !== 'Self' && arm[1] !== enumName)) return null;
+      return { variant: arm[2], enumName, declared: 0 };
+    }
+    // The arm above ended on its own line: the format is in no arm it opened.
+    if (k > 0 && /[,}]\s*$/.test(text)) break;
+  }
+  return null;
+}
+
+/** A regular expression finding the lines that name an error variant (its declaration, its builders). */
+export function variantUsePattern(variant: string): string {
+  return String.raw`\b${variant}\b`;
+}
+
+/**
+ * A Rust error enum's message (thiserror's `#[error("invalid tile cols {0} (expected power of
+ * 2)")]` on `InvalidTileCols(usize)`, or a `Display` impl's arm) is printed wherever the error
+ * is, but raised where the code builds the variant (`return Err(InvalidTileCols(config.tile_cols))`
+ * in `Config::validate`): those lines are the message's, the format's own line cited beside them
+ * (raisedAs). A variant is built by its enum's name (`InvalidConfig::InvalidTileCols(…)`), by
+ * `Self::` in its enum's file, or alone in a file importing the enum's variants (`use
+ * InvalidConfig::*`); a line matching on it (`X(n) =>`, `if let`, `matches!`, an assertion) tests
+ * for it. The formats are kept when no line builds the variant, or more than
+ * FORMAT_MATCH.maxRaiseSites do. Only the enum's own module is read for its builders: there the
+ * check raising the error sits beside the error's declaration (a validator returning its own
+ * errors). A variant built in other modules is the crate's error type used across it (ruma's
+ * `IntoHttpError::EndpointRemoved` in api.rs, h2's `UserError` in proto/), and the format's line,
+ * where its text is, answers, as the real set's rows on such crates have it.
+ */
+export function errorVariantRaisers(formats: FormatMatch[], sources: MessageSources): FormatMatch[] {
+  return formats.flatMap((format) => {
+    if (format.fileId === undefined || format.formatName || format.printedBy || !format.path.endsWith('.rs'))
+      return [format];
+    const found = errorVariantOf(format, sources);
+    if (!found) return [format];
+    const { variant, enumName, declared } = found;
+    const glob = new RegExp(String.raw`\b${enumName}::(?:\*|\{[^}]*\b${variant}\b)`);
+    const importing = new Set(
+      sources
+        .linesContaining(`${enumName}::`, FORMAT_MATCH.linesPerFragment)
+        .filter((h) => glob.test(sources.lineText(h.fileId, h.line) ?? ''))
+        .map((h) => h.fileId),
+    );
+    const qualified = new RegExp(String.raw`(?<![\w:])(?:${enumName}|Self)::${variant}\b`);
+    const bare = new RegExp(String.raw`(?<![\w:])${variant}\b`);
+    const sites: FormatMatch[] = [];
+    for (const hit of sources.linesContaining(variant, FORMAT_MATCH.linesPerFragment)) {
+      // Only the enum's own module: see above.
+      if (hit.fileId !== format.fileId || hit.line === declared) continue;
+      const text = sources.lineText(hit.fileId, hit.line) ?? '';
+      if (isComment(text)) continue;
+      // `Self::` names the variant only in its enum's own file.
+      let use = qualified.exec(text);
+      if (use?.[0].startsWith('Self::') && hit.fileId !== format.fileId) use = null;
+      if (!use && importing.has(hit.fileId)) use = bare.exec(text);
+      if (!use) continue;
+      const after = text.slice(use.index + use[0].length);
+      // The variant's declaration (`SendSettingsWhilePending,` when the format is a Display arm).
+      if (!text.slice(0, use.index).trim() && /^\s*(?:[({,]|$)/.test(after)) continue;
+      if (/=>/.test(after) || NOT_BUILT_BEFORE.test(text.slice(0, use.index))) continue;
+      sites.push({
+        ...format,
+        path: hit.path,
+        fileId: hit.fileId,
+        line: hit.line,
+        constants: undefined,
+        lineLiterals: undefined,
+        literalsBelow: undefined,
+        raisedAs: { variant, literal: format.literal, path: format.path, line: format.line },
+      });
+    }
+    return sites.length > 0 && sites.length <= FORMAT_MATCH.maxRaiseSites ? sites : [format];
+  });
+}

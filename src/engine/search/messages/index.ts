@@ -5,7 +5,7 @@
  * helperCallSites, valueLiterals). shared.ts says which part owns what.
  */
 export { alignFormat, type Alignment } from './align';
-export { helperCallSites, valueLiterals } from './followed';
+export { errorVariantRaisers, helperCallSites, valueLiterals } from './followed';
 export {
   callArguments,
   formatPieces,

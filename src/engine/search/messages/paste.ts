@@ -305,6 +305,21 @@ const LOG_ID = /^<[A-Za-z\d]*\d[\w.:@-]*>\s+/;
 const LOG_SOURCE_LEVEL = /^[A-Z][A-Z\d_]*\s+(?:Error|Warning|Notice|Deprecated|Fatal error|Parse error):\s+/;
 
 /**
+ * A level a command-line program marks in punctuation before its line (rav1e's and other fern or
+ * console loggers' `!! ` for an error, `! ` a warning, `> ` information, `?? ` tracing; `==> `,
+ * `--> `, `*** `, and the bracketed `[!] `, `[*] `, `[+] `, `[-] ` of shell scripts): the
+ * logger's, not the message's.
+ */
+const LOG_MARK = /^(?:!{1,3}|\?{1,2}|>{1,3}|\*{2,3}|={1,2}>|-{1,2}>|\[[!*+?x-]\])\s+(?=\S)/;
+
+/**
+ * An operating system error as Rust's `io::Error` displays it after the message it was given as
+ * context (`: No such file or directory (os error 2)`): the system's text and its code, printed
+ * by the standard library, never written in the repository.
+ */
+const RUST_OS_ERROR = /:\s+[^:]+\s\(os error \d+\)$/;
+
+/**
  * A Rust `assert_eq!`/`assert_ne!` (and their `debug_` forms) with a message of its own, as the
  * standard library prints it: before 1.73 `assertion failed: \`(left == right)\`` then ` left:
  * \`1\`,` and ` right: \`4\`: <message>', file:line:col` on three lines, the panic's quotes around
@@ -361,12 +376,14 @@ function unwrapOnce(text: string): string {
     LOG_LEVEL,
     LOG_ID,
     LOG_SOURCE_LEVEL,
+    LOG_MARK,
     NPM_LOG_HEADING,
     INPUT_LOCATION,
     UNCAUGHT,
     CPP_WHAT,
     LEADING_NAME,
     INPUT_LOCATION_AFTER,
+    RUST_OS_ERROR,
   ]) {
     const rest = text.replace(prefix, '');
     if (rest !== text && rest.trim()) return rest.trim();

@@ -9,6 +9,7 @@ import type { Corpus } from '../../modality';
 import { escapeRegExp } from '../../text/escape';
 import { lineStartsOf } from '../../text/lines';
 import type { TextGrepResult, TextIndex } from '../../text/index';
+import { variantUsePattern } from './followed';
 import { formatUsePattern, isComment } from './formats';
 import type { FormatMatch, MessageSources, SourceLine } from './shared';
 import { holdsLine } from '../../line-range';
@@ -24,18 +25,26 @@ export function formatLinePattern(matches: readonly FormatMatch[]): string {
     const [first, ...below] = m.literal.split('\n');
     return below.length > 0 ? `${escapeRegExp(first)}\\s*$` : `${escapeRegExp(m.literal)}["'\x60]`;
   };
-  const uses = [...new Set(matches.flatMap((m) => (m.formatName ? [formatUsePattern(m.formatName)] : [])))];
+  const uses = [
+    ...new Set(
+      matches.flatMap((m) => {
+        if (m.formatName) return [formatUsePattern(m.formatName)];
+        return m.raisedAs ? [variantUsePattern(m.raisedAs.variant)] : [];
+      }),
+    ),
+  ];
   const literals = [
     ...new Set(
       matches
-        .filter((m) => !m.formatName)
+        .filter((m) => !m.formatName && !m.raisedAs)
         .map(
           (m) =>
             `${own(m)}${(m.lineLiterals ?? []).map((l) => `.*${escapeRegExp(l)}`).join('')}${(m.constants ?? []).map((n) => `.*\\b${escapeRegExp(n)}\\b`).join('')}`,
         ),
     ),
   ];
-  // A constant used whole as the format (formatName): its use's line, no literal.
+  // A constant used whole as the format (formatName): its use's line, no literal; an error
+  // variant built (raisedAs): the lines naming it, the builders the chosen ones.
   const quoted = literals.length > 0 ? [`["'\x60](?:${literals.join('|')})`] : [];
   return [...quoted, ...uses].join('|');
 }

@@ -76,6 +76,11 @@ export interface FormatMatch {
   formatName?: string;
   /** A literal printed as a value of this format (valueLiterals): the format that printed it. */
   printedBy?: { literal: string; path: string; line: number };
+  /**
+   * A line building the error variant whose message this format is (errorVariantRaisers): the
+   * variant's name, which finds the line (variantUsePattern), and the format's own place.
+   */
+  raisedAs?: { variant: string; literal: string; path: string; line: number };
 }
 
 /** A value that reads like a message of its own, and the share of the message its format explains with it. */
@@ -146,6 +151,10 @@ export const FORMAT_MATCH = {
    * the message was raised (valueLiterals): more are a name the program passes around.
    */
   maxValueSites: 8,
+  /** Lines building an error variant, at most, for those lines to be where its message was raised (errorVariantRaisers). */
+  maxRaiseSites: 8,
+  /** Lines read above a Rust `#[error(…)]` attribute or a `Display` arm for its enum's name. */
+  enumScanLines: 400,
   /** A value filled in between two constant pieces is at most this long. */
   maxValueChars: 80,
   /** A value of more words than this reads like a nested message, not a value … */

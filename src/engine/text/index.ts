@@ -292,7 +292,7 @@ export class TextIndex implements Retriever {
       .map(([chunkId, { chosen: picked, code, comments }]) => ({
         chunkId,
         score: code + comments,
-        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${lines(code + comments)}${comments > 0 ? ` (${comments} in comments)` : ''}${picked > 0 ? `, the format's own line` : ''}${more}`,
+        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${lines(code + comments)}${comments > 0 ? ` (${comments} in comments)` : ''}${picked > 0 ? `, the line the message was traced to` : ''}${more}`,
       }));
   }
 

@@ -112,6 +112,10 @@ describe('an error enum’s message is raised where the variant is built', () =>
     expect(r.query.intent).toBe('exact_match');
     expect(r.results[0]).toMatchObject({ path: 'api/config/mod.rs', startLine: 54, line: 108 });
     expect(r.query.notes?.join(' ')).toContain('api/config/mod.rs:45');
+    // The text hit is the line building the variant, not the format's: its reason says which.
+    const text = r.results[0].explanation.modalities.text;
+    expect(text?.reason).toContain('on 1 line, the line the message was traced to');
+    expect(text?.reason).not.toContain("format's own line");
   });
 });
 

@@ -331,7 +331,7 @@ export function variantUsePattern(variant: string): string {
  * is, but raised where the code builds the variant (`return Err(InvalidTileCols(config.tile_cols))`
  * in `Config::validate`): those lines are the message's, the format's own line cited beside them
  * (raisedAs). A variant is built by its enum's name (`InvalidConfig::InvalidTileCols(…)`), by
- * `Self::` in its enum's file, or alone in a file importing the enum's variants (`use
+ * `Self::`, or alone when its enum's file imports the enum's variants (`use
  * InvalidConfig::*`); a line matching on it (`X(n) =>`, `if let`, `matches!`, an assertion) tests
  * for it. The formats are kept when no line builds the variant, or more than
  * FORMAT_MATCH.maxRaiseSites do. Only the enum's own module is read for its builders: there the
@@ -347,13 +347,11 @@ export function errorVariantRaisers(formats: FormatMatch[], sources: MessageSour
     const found = errorVariantOf(format, sources);
     if (!found) return [format];
     const { variant, enumName, declared } = found;
+    // The enum's file naming its variants bare (`use InvalidConfig::*;`, `use Error::{Io, …}`).
     const glob = new RegExp(String.raw`\b${enumName}::(?:\*|\{[^}]*\b${variant}\b)`);
-    const importing = new Set(
-      sources
-        .linesContaining(`${enumName}::`, FORMAT_MATCH.linesPerFragment)
-        .filter((h) => glob.test(sources.lineText(h.fileId, h.line) ?? ''))
-        .map((h) => h.fileId),
-    );
+    const importsVariants = sources
+      .linesContaining(`${enumName}::`, FORMAT_MATCH.linesPerFragment)
+      .some((h) => h.fileId === format.fileId && glob.test(sources.lineText(h.fileId, h.line) ?? ''));
     const qualified = new RegExp(String.raw`(?<![\w:])(?:${enumName}|Self)::${variant}\b`);
     const bare = new RegExp(String.raw`(?<![\w:])${variant}\b`);
     const sites: FormatMatch[] = [];
@@ -362,10 +360,7 @@ export function errorVariantRaisers(formats: FormatMatch[], sources: MessageSour
       if (hit.fileId !== format.fileId || hit.line === declared) continue;
       const text = sources.lineText(hit.fileId, hit.line) ?? '';
       if (isComment(text)) continue;
-      // `Self::` names the variant only in its enum's own file.
-      let use = qualified.exec(text);
-      if (use?.[0].startsWith('Self::') && hit.fileId !== format.fileId) use = null;
-      if (!use && importing.has(hit.fileId)) use = bare.exec(text);
+      const use = qualified.exec(text) ?? (importsVariants ? bare.exec(text) : null);
       if (!use) continue;
       const after = text.slice(use.index + use[0].length);
       // The variant's declaration (`SendSettingsWhilePending,` when the format is a Display arm).

@@ -3250,6 +3250,57 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07g',
   },
+  // Thirty-eighth group (h53-qa), written from reading the code before Fourfold ran on it: C++ and
+  // Go. range-v3 0.12 (librange-v3-dev, Debian source range-v3): Eric Niebler's ranges library,
+  // header-only, usr/include, 317 .hpp files of about 60,000 lines: range/v3 (the algorithms with
+  // their iterator and range overloads — sort's introsort, nth_element's quickselect, rotate,
+  // shuffle, partition_point with the aux_ bisection helpers —, the views with view_interface,
+  // any_view, span, slice and the adaptors, the actions, ranges::to with its reserve path, the
+  // iterator and cursor machinery, the utilities), concepts/ (the concept-emulation macros) and
+  // meta/ (the metaprogramming library) with std/'s shims. Nothing left out: no tests or generated
+  // files are installed. Families: the algorithms' iterator overloads (min/max_element,
+  // any/all/none_of, find_if/find_if_not, count/count_if) and view_interface's at; messages are
+  // std::out_of_range as libstdc++'s terminate prints it and static_assert texts as g++ prints
+  // them; dependants are #include <range/v3/…> lines. rclone 1.60 (golang-github-rclone-rclone-dev,
+  // Debian source rclone): the cloud storage sync tool,
+  // usr/share/gocode/src/github.com/rclone/rclone, 571 .go files of about 159,000 lines: fs/ (the
+  // Fs and Object interfaces, remote parsing in fspath, the config file with its encryption, sync,
+  // operations with NeedTransfer and the equality checks, filters, accounting, the size and count
+  // suffixes, the bandwidth timetable, logging), backend/ (about fifty storage backends: s3, drive,
+  // onedrive, crypt with its name and data ciphers, chunker, union, hasher, the vfs-based ones),
+  // cmd/ (the rclone commands, mount, serve ftp/http/sftp/webdav/dlna/restic, bisync), lib/ (the
+  // pacer's retry calculators, the directory-ID cache, encoders, ranges, kv, http helpers) and vfs/
+  // (the virtual file system with its disk cache). Left out: tests, fstest/ and cmdtest/ (test
+  // harnesses) and the generated files (the *_vfsdata.go assets, backend/s3/setfrom.go written by
+  // gen_setfrom.go, vfs/vstate_string.go by stringer). Families: the size/count suffix twins,
+  // the Basic-auth parsers, DirEntries' iterators, the FTP driver's deletes, the encoder's path
+  // converters; messages are rclone's stderr lines (the standard log's date and time, fs.Logf's
+  // padded level); dependants are import lines. Looked at for Go and not taken:
+  // golang-github-osrg-gobgp-dev (91 .go files, under the floor) and
+  // golang-github-influxdb-influxdb-dev (278, left for a later group); no C++ package was
+  // rejected: range-v3 was the first looked at. Neither package nor its Debian source is in the model's lists, the
+  // understand set or earlier groups.
+  {
+    name: 'range-v3',
+    pkg: 'librange-v3-dev',
+    version: '0.12.0-1',
+    language: 'cpp',
+    root: 'usr/include',
+    extensions: ['.hpp'],
+    half: 'tuning',
+    since: '2026-12-07h',
+  },
+  {
+    name: 'rclone',
+    pkg: 'golang-github-rclone-rclone-dev',
+    version: '1.60.1+dfsg-2',
+    language: 'go',
+    root: 'usr/share/gocode/src/github.com/rclone/rclone',
+    extensions: ['.go'],
+    exclude: /_test\.go$|^fstest\/|^cmdtest\/|_vfsdata\.go$|^backend\/s3\/setfrom\.go$|^vfs\/vstate_string\.go$/,
+    half: 'tuning',
+    since: '2026-12-07h',
+  },
 ];
 
 export interface RealFile {

@@ -3301,6 +3301,55 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07h',
   },
+  // Thirty-eighth group (h53-qb), written from reading the code before Fourfold ran on it: Ruby and
+  // PHP. TaskJuggler 3.7 (tj3, Debian source tj3): the project scheduler's Ruby code,
+  // usr/lib/ruby/vendor_ruby, 191 .rb files of about 47,700 lines: taskjuggler/ (the project
+  // file scanner and parser with the TJP syntax rules, the projects, tasks, resources, accounts,
+  // shifts and their per-scenario data; the scheduler: TaskScenario's checks, dependencies,
+  // loops, criticalness and slot booking, Project's scheduling loop, the scoreboards, allocations
+  // and limits; working hours, leaves, journal, time and status sheets with their senders and
+  // receivers; queries and logical expressions; the reports (task and resource lists, Gantt charts
+  // with the dependency arrow router, ICal, CSV, the navigator), the rich text parser, the
+  // Painter's SVG charts, the daemon and web server) and the tj3* launchers. Nothing left out.
+  // Families: the Gantt elements' blocked zones, the scoreboards' off-duty intervals, the
+  // turnovers, the sheet senders' main, the rich text list levels; messages are MessageHandler's
+  // `file:line: Error: …` lines (the scenario hidden while there is one) and tj3's bare `Error: …`;
+  // dependants are require lines and the classes' users. Phing 2.17 (phing, Debian source phing):
+  // the PHP build tool, usr/share/php/phing, 468 .php files of about 96,000 lines: the project,
+  // target and task model, the XML parser and configurator with the introspection helper, the
+  // property expansion, the loggers and listeners, the filters, mappers, selectors and
+  // conditions, the file system layer (PhingFile, FileSystem, readers and writers), the directory
+  // and source file scanners, the system tasks (copy, exec, apply, property, if, foreach, …) and
+  // the ext tasks (git, svn, phpunit, pdo, phar, ssh, …). Left out: contrib/ (a copy of DocBlox's
+  // Parallel). Families: the selector containers, the logical and truth conditions, the line
+  // filters, dirname/basename; messages are the `BUILD FAILED` block's message with the task's
+  // location and the command line's `Unknown argument`; dependants are include_once lines and the
+  // static helpers' users. Rejected for Ruby: rabbit (433 files, 218 of them slide themes),
+  // mikutter (282 files, mostly GTK views and plugins; TaskJuggler has the scheduler and the
+  // error messages). Rejected for PHP: simplesamlphp (2,579 files, most of them vendored Symfony
+  // and Twig), davical (98). Neither package nor its Debian source is in the model's lists, the
+  // understand set or earlier groups.
+  {
+    name: 'taskjuggler',
+    pkg: 'tj3',
+    version: '3.7.1-1',
+    language: 'ruby',
+    root: 'usr/lib/ruby/vendor_ruby',
+    extensions: ['.rb'],
+    half: 'tuning',
+    since: '2026-12-07h',
+  },
+  {
+    name: 'phing',
+    pkg: 'phing',
+    version: '2.17.4-1',
+    language: 'php',
+    root: 'usr/share/php/phing',
+    extensions: ['.php'],
+    exclude: /^contrib\//,
+    half: 'tuning',
+    since: '2026-12-07h',
+  },
 ];
 
 export interface RealFile {

@@ -92,7 +92,8 @@ const ANSWER_LINE_SCAN_LIMIT = 2000;
  */
 export function placeMessageResults(results: SearchResult[], plan: QueryPlan, corpus: Corpus, text: TextIndex): void {
   const needle = plan.regex ?? plan.literal;
-  if (!plan.pasted || needle === undefined || results.length === 0) return;
+  // An option asked for alone (QueryPlan.option) is placed the same way, at the line declaring it.
+  if ((!plan.pasted && plan.option === undefined) || needle === undefined || results.length === 0) return;
   const found = text.grep(needle, {
     regex: plan.regex !== undefined,
     caseSensitive: plan.caseSensitive ?? false,

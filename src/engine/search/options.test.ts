@@ -47,6 +47,11 @@ describe('a line that declares the option', () => {
     // A shell's case arm.
     '    -a|--max-age)',
     '    --max-age) shift; age=$1 ;;',
+    // A parser written by hand: a switch's label, Ruby's `when`, a comparison, strcmp.
+    "    case '--max-age':",
+    "      when '--max-age'",
+    '        elif arg == "--max-age":',
+    '      else if (strcmp(argi, "--max-age") == 0) {',
   ])('%s', (line) => {
     expect(declares(line)).toBe(2);
   });
@@ -60,6 +65,10 @@ describe('a line that declares the option', () => {
     '\t\tflag = "--max-age"',
     'MaxAge time.Duration `json:"max-age"`',
     'out["max-age"] = s.maxAge',
+    // A message printing it is no parser's.
+    'log.Printf("--max-age is deprecated")',
+    // Without its dashes, a compared string may be anything's (`case "max-age":` of a config key).
+    '    case "max-age":',
   ])('%s names it, and declares it not', (line) => {
     expect(declares(line)).toBe(1);
   });

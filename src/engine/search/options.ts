@@ -43,6 +43,9 @@ export function declarationScore(text: string, typed: string, name: string): num
   // a help text naming it (`"… consider using --dry-run first"`).
   const opensLiteral = typedAt > 0 && /["'`]/.test(text[typedAt - 1]);
   if ((opensLiteral || literalAt >= 0) && registeredIn(text.slice(0, opensLiteral ? typedAt : literalAt))) return 2;
+  // A parser written by hand recognises it by comparison (`case "--core":`, `when '--core'`,
+  // `arg == "--core"`, `strcmp(argi, "--core")`): the option as typed, its dashes and all.
+  if (opensLiteral && comparedIn(text.slice(0, typedAt - 1))) return 2;
   return 1;
 }
 
@@ -52,23 +55,30 @@ function caseArm(text: string, typed: string): boolean {
   return patterns !== undefined && patterns.split('|').some((p) => p.replace(/^["']|["']$/g, '') === typed);
 }
 
-/** Whether the text before the option opens a registering call (REGISTERING_WORDS) not yet closed. */
+/** Whether the text before the option opens a registering call (REGISTERING_WORDS) not yet closed, or names its spelling. */
 function registeredIn(before: string): boolean {
+  const open = openCallee(before);
+  if (open !== undefined && wordsOf(open).some((word) => REGISTERING_WORDS.has(word))) return true;
+  // A keyword naming the option's spelling (clap's `#[arg(long = "max-age")]`, `long_name=`) is the parser's too.
+  return SPELLING_KEYWORD.test(before);
+}
+
+/** The callees of the calls still open at the end of the text, innermost first, joined by `.`; undefined when none is open. */
+function openCallee(before: string): string | undefined {
+  const callees: string[] = [];
   let depth = 0;
   for (let i = before.length - 1; i >= 0; i--) {
     const c = before[i];
     if (c === ')') depth++;
     else if (c === '(') {
-      if (depth > 0) {
-        depth--;
-        continue;
+      if (depth > 0) depth--;
+      else {
+        const callee = CALLEE_BEFORE.exec(before.slice(0, i + 1))?.[1];
+        if (callee) callees.push(callee);
       }
-      const callee = CALLEE_BEFORE.exec(before.slice(0, i + 1))?.[1];
-      if (callee && wordsOf(callee).some((word) => REGISTERING_WORDS.has(word))) return true;
     }
   }
-  // A keyword naming the option's spelling (clap's `#[arg(long = "max-age")]`, `long_name=`) is the parser's too.
-  return SPELLING_KEYWORD.test(before);
+  return callees.length > 0 ? callees.join('.') : undefined;
 }
 
 /** The lower-case words of a callee chain: its names split at `.`, `::`, `->`, `_` and camel case. */
@@ -77,6 +87,18 @@ function wordsOf(callee: string): string[] {
     .split(/\(\)|\.|::|->|_|(?<=[a-z\d])(?=[A-Z])/)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
+}
+
+/** Words of a call comparing strings (`strcmp`, `streq`, `equals`, `StartsWith`, `HasPrefix`). */
+const COMPARING_WORDS: ReadonlySet<string> = new Set(
+  'strcmp strncmp strcasecmp streq equal equals eq cmp startswith has prefix'.split(' '),
+);
+
+/** Whether the text before the option's literal compares it: a `case`/`when` label, `==`/`===`/`!=`, or a comparing call's argument. */
+function comparedIn(before: string): boolean {
+  if (/(?:\b(?:case|when)\s+|[=!]==?\s*)$/.test(before)) return true;
+  const open = openCallee(before);
+  return open !== undefined && wordsOf(open).some((word) => COMPARING_WORDS.has(word));
 }
 
 /** Where the option is written whole as typed (`--max-age`, not `--max-age-days`), or -1. */

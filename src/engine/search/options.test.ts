@@ -91,6 +91,14 @@ const FILES: SourceFile[] = [
       '\tflags.BoolVarP(flagSet, &Opt.DeleteExcluded, "delete-excluded", "", false, "Delete files on dest excluded from sync")',
       '\tflags.FVarP(flagSet, &Opt.MinAge, "min-age", "", "Only transfer files older than this in s or suffix ms|s|m|h|d|w|M|y")',
       '\tflags.FVarP(flagSet, &Opt.MaxAge, "max-age", "", "Only transfer files younger than this in s or suffix ms|s|m|h|d|w|M|y")',
+      '\tflags.FVarP(flagSet, &Opt.MinSize, "min-size", "", "Only transfer files bigger than this in KiB or suffix B|K|M|G|T|P")',
+      '\tflags.FVarP(flagSet, &Opt.MaxSize, "max-size", "", "Only transfer files smaller than this in KiB or suffix B|K|M|G|T|P")',
+      '\tflags.BoolVarP(flagSet, &Opt.IgnoreCase, "ignore-case", "", false, "Ignore case in filters (case insensitive)")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.FilterRule, "filter", "f", nil, "Add a file filtering rule")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.FilterFrom, "filter-from", "", nil, "Read file filtering patterns from a file")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.ExcludeRule, "exclude", "", nil, "Exclude files matching pattern")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.IncludeRule, "include", "", nil, "Include files matching pattern")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.FilesFrom, "files-from", "", nil, "Read list of source-file names from file")',
       '}',
       '',
     ].join('\n'),
@@ -141,6 +149,8 @@ describe('searching an option', () => {
       'declared where the code gives it to its option parser: fs/filter/filterflags/filterflags.go:9',
     );
     expect(`${results[0].path}:${results[0].line}`).toBe('fs/filter/filterflags/filterflags.go:9');
+    // The statement declaring it, not AddFlags whole.
+    expect([results[0].startLine, results[0].endLine]).toEqual([9, 9]);
     expect(results[0].explanation.modalities.text?.reason).toContain('the line declaring --max-age');
     // Its other mentions follow: the JSON tag and the comment, the help text.
     expect(new Set(results.slice(1).map((r) => r.path))).toEqual(new Set(['fs/filter/filter.go', 'cmd/copy/copy.go']));

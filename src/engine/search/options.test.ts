@@ -43,6 +43,8 @@ describe('a line that declares the option', () => {
     // C's getopt_long table; Rust's clap, builder and derive.
     '\t{"max-age", required_argument, 0, \'a\'},',
     '.arg(Arg::new("age").long("max-age").value_name("AGE"))',
+    // Symfony Console's option object.
+    "new InputOption('max-age', null, InputOption::VALUE_REQUIRED, 'Only newer files'),",
     '#[arg(long = "max-age")]',
     // A shell's case arm.
     '    -a|--max-age)',
@@ -65,6 +67,11 @@ describe('a line that declares the option', () => {
     '\t\tflag = "--max-age"',
     'MaxAge time.Duration `json:"max-age"`',
     'out["max-age"] = s.maxAge',
+    // Reading the option's value: Symfony's getOption, cobra's GetBool.
+    "$sortPackages = $input->getOption('max-age') || $config->get('max-age');",
+    'age, _ := cmd.Flags().GetDuration("max-age")',
+    // The name as another option's destination (argparse's `dest=`).
+    'curl_parser.add_argument("-H", "--header", dest="max-age", action="append")',
     // A message printing it is no parser's.
     'log.Printf("--max-age is deprecated")',
     // Without its dashes, a compared string may be anything's (`case "max-age":` of a config key).

@@ -42,7 +42,8 @@ export function declarationScore(text: string, typed: string, name: string): num
   // As typed, the option opens a string literal of its own (`'--max-age'`, `"--max-age AGE"`), not
   // a help text naming it (`"… consider using --dry-run first"`).
   const opensLiteral = typedAt > 0 && /["'`]/.test(text[typedAt - 1]);
-  if ((opensLiteral || literalAt >= 0) && registeredIn(text.slice(0, opensLiteral ? typedAt : literalAt))) return 2;
+  if (opensLiteral && registeredIn(text.slice(0, typedAt - 1), false)) return 2;
+  if (literalAt >= 0 && registeredIn(text.slice(0, literalAt), true)) return 2;
   // A parser written by hand recognises it by comparison (`case "--core":`, `when '--core'`,
   // `arg == "--core"`, `strcmp(argi, "--core")`): the option as typed, its dashes and all.
   if (opensLiteral && comparedIn(text.slice(0, typedAt - 1))) return 2;
@@ -55,18 +56,34 @@ function caseArm(text: string, typed: string): boolean {
   return patterns !== undefined && patterns.split('|').some((p) => p.replace(/^["']|["']$/g, '') === typed);
 }
 
-/** Whether the text before the option opens a registering call (REGISTERING_WORDS) not yet closed, or names its spelling. */
-function registeredIn(before: string): boolean {
-  const open = openCallee(before);
-  if (open !== undefined && wordsOf(open).some((word) => REGISTERING_WORDS.has(word))) return true;
-  // A keyword naming the option's spelling (clap's `#[arg(long = "max-age")]`, `long_name=`) is the parser's too.
-  return SPELLING_KEYWORD.test(before);
+/**
+ * Whether the text before the option opens a registering call (REGISTERING_WORDS) not yet closed,
+ * or names its spelling. A call reading the option's value (`$input->getOption('max-age')`,
+ * `cmd.Flags().GetBool("dry-run")`, `flag.Lookup`) names it without declaring it; the name alone,
+ * without its dashes, is the option only as the call's first string (`flags.IntVarP(flagSet,
+ * &ci.Transfers, "transfers", …)`, not argparse's `dest="headers"` of another option).
+ */
+function registeredIn(before: string, nameOnly: boolean): boolean {
+  // A keyword naming the option's spelling (clap's `#[arg(long = "max-age")]`, `long_name=`) is the parser's.
+  if (SPELLING_KEYWORD.test(before)) return true;
+  const calls = openCalls(before);
+  if (calls.length === 0) return false;
+  const [innermost] = calls;
+  if (READING_WORDS.has(wordsOf(innermost.callee.split(/\.|::|->/).pop() ?? '')[0] ?? '')) return false;
+  if (nameOnly && /["'`]/.test(innermost.argumentsBefore)) return false;
+  return calls.some((call) => wordsOf(call.callee).some((word) => REGISTERING_WORDS.has(word)));
 }
 
-/** The callees of the calls still open at the end of the text, innermost first, joined by `.`; undefined when none is open. */
-function openCallee(before: string): string | undefined {
-  const callees: string[] = [];
+/** A call's first word that reads an option's value rather than declaring it (`getOption`, `GetBool`, `Lookup`, `Changed`). */
+const READING_WORDS: ReadonlySet<string> = new Set(
+  'get has is lookup changed value values isset read fetch set'.split(' '),
+);
+
+/** The calls still open at the end of the text, innermost first: each callee, and its arguments written before the end. */
+function openCalls(before: string): { callee: string; argumentsBefore: string }[] {
+  const calls: { callee: string; argumentsBefore: string }[] = [];
   let depth = 0;
+  let end = before.length;
   for (let i = before.length - 1; i >= 0; i--) {
     const c = before[i];
     if (c === ')') depth++;
@@ -74,11 +91,12 @@ function openCallee(before: string): string | undefined {
       if (depth > 0) depth--;
       else {
         const callee = CALLEE_BEFORE.exec(before.slice(0, i + 1))?.[1];
-        if (callee) callees.push(callee);
+        if (callee) calls.push({ callee, argumentsBefore: before.slice(i + 1, end) });
+        end = i;
       }
     }
   }
-  return callees.length > 0 ? callees.join('.') : undefined;
+  return calls;
 }
 
 /** The lower-case words of a callee chain: its names split at `.`, `::`, `->`, `_` and camel case. */
@@ -97,8 +115,7 @@ const COMPARING_WORDS: ReadonlySet<string> = new Set(
 /** Whether the text before the option's literal compares it: a `case`/`when` label, `==`/`===`/`!=`, or a comparing call's argument. */
 function comparedIn(before: string): boolean {
   if (/(?:\b(?:case|when)\s+|[=!]==?\s*)$/.test(before)) return true;
-  const open = openCallee(before);
-  return open !== undefined && wordsOf(open).some((word) => COMPARING_WORDS.has(word));
+  return openCalls(before).some((call) => wordsOf(call.callee).some((word) => COMPARING_WORDS.has(word)));
 }
 
 /** Where the option is written whole as typed (`--max-age`, not `--max-age-days`), or -1. */

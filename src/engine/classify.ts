@@ -53,6 +53,8 @@ export const CONFIDENCE = {
   verbatimText: 0.9,
   /** A file's name or path typed alone: as sure as a quoted string, so the files so named answer alone. */
   fileName: 0.9,
+  /** A command-line option typed alone (`--max-age`, `the --dry-run flag`): as sure as a quoted string. */
+  commandLineOption: 0.9,
   fallback: 0.4,
 } as const;
 
@@ -65,6 +67,7 @@ export const RULES = [
   'references-phrase',
   'similar-phrase',
   'quoted-string',
+  'command-line-option',
   'file-name',
   'question-form',
   'definition-noun',
@@ -509,6 +512,35 @@ const CONVENTIONAL_FILE_NAMES: ReadonlySet<string> = new Set(
   ),
 );
 
+/**
+ * A command-line option typed alone (`--max-age`, `--max-age=1h`), with the words that say what it
+ * is (`flag`, `option`) and where it is asked for (`where is the … defined`). One dash takes a name
+ * of two letters or more (`-find`, X11's and Go's `flag` package's long options); a lone letter
+ * (`-v`) names too many things to look for.
+ */
+const TYPED_OPTION =
+  /^(?:(?:where\s+is|where's|find|show(?:\s+me)?)\s+)?(?:the\s+)?(--?)([A-Za-z][A-Za-z\d_]*(?:-[A-Za-z\d_]+)*)(?:=\S*)?(?:\s+(?:flag|option|switch|argument|parameter|param))?(?:\s+(?:defined|declared|registered|parsed|handled|added))?\s*\??$/i;
+
+/** The option a query typed alone names (TYPED_OPTION), as typed with its dashes, and its name; null when it names none. */
+export function commandLineOption(q: string): { typed: string; name: string } | null {
+  const m = TYPED_OPTION.exec(q.trim());
+  if (!m) return null;
+  const [, dashes, name] = m;
+  if (dashes === '-' && name.length < 2) return null;
+  return { typed: dashes + name, name };
+}
+
+/**
+ * The lines that may declare an option, in RE2 syntax: the option as typed where the code writes it
+ * whole (Python's `add_argument('--max-age')`, a shell's `--max-age)` case arm, Ruby's
+ * `opts.on('--max-age AGE')`), or its name alone as a whole string literal (Go's
+ * `flags.DurationVarP(…, "max-age", …)`, getopt_long's `{"max-age", required_argument, …}`, clap's
+ * `.long("max-age")`).
+ */
+export function optionPattern(typed: string, name: string): string {
+  return `${escapeRegExp(typed)}(?:[^\\w-]|$)|["'\`]${escapeRegExp(name)}["'\`]`;
+}
+
 /** The file a query typed alone names (TYPED_FILE), with the line it asks for; null when the query is no file's name. */
 export function typedFile(q: string): { path: string; line?: number } | null {
   const m = TYPED_FILE.exec(q.trim().replace(FILE_OPEN_VERB, ''));
@@ -584,6 +616,14 @@ const ORDERED_RULES: readonly Rule[] = [
     looksFor: 'a "quoted string" (not a quoted word inside a sentence that describes code)',
     test: (q, words) =>
       QUOTED.test(q) && !quotedWordInProse(q, words) && !quotedExample(q) ? CONFIDENCE.quotedString : null,
+  },
+  {
+    id: 'command-line-option',
+    confidence: String(CONFIDENCE.commandLineOption),
+    intent: 'exact_match',
+    looksFor:
+      'a command-line option typed alone, as a user reads it in a usage text: `--max-age`, `--dry-run flag`, `where is the --transfers option defined`, `-find`',
+    test: (q) => (commandLineOption(q) ? CONFIDENCE.commandLineOption : null),
   },
   {
     id: 'file-name',
@@ -1354,6 +1394,15 @@ export function planQuery(query: string, forcedIntent?: Intent): QueryPlan {
     const stem = fileStem(file.path);
     if (stem !== name && /^[A-Za-z_$][\w$]*$/.test(stem)) plan.identifiers = [stem];
     plan.terms = contentTerms(file.path.replace(/[/.]+/g, ' '));
+    return plan;
+  }
+
+  const option = c.rule === 'command-line-option' ? commandLineOption(raw) : null;
+  if (option) {
+    plan.option = option.typed;
+    plan.regex = optionPattern(option.typed, option.name);
+    plan.caseSensitive = true;
+    plan.terms = contentTerms(option.name.replace(/[-_]+/g, ' '));
     return plan;
   }
 

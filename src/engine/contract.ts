@@ -226,8 +226,14 @@ export interface QueryPlan extends Classification {
    * regex matches every line writing the same literal, and the matcher may have picked some of
    * them (libc's build.rs panics with "Failed to get rustc version" at three lines; the paste's
    * `build.rs:130:10` names one). Their chunks lead, and their lines are the results' lines.
+   * For a command-line option (`option`), the lines that declare it.
    */
   formatLines?: { path: string; line: number }[];
+  /**
+   * A command-line option asked for alone (rule command-line-option), as typed (`--max-age`): the
+   * regex finds where the code names it, and formatLines holds the lines that declare it.
+   */
+  option?: string;
   /** `case:yes`: literal and regex matching respects case. */
   caseSensitive?: boolean;
   /** A definition kind named by the query (`class Foo` → 'class'). */

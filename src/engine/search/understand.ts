@@ -15,6 +15,7 @@ import {
   type FormatMatch,
   type MessageSources,
 } from './messages';
+import { optionDeclarations } from './options';
 import { regexPlan } from './route';
 import {
   hintedSubject,
@@ -185,6 +186,7 @@ export function planSearch(
         `Pasted text: "${plan.literal}" occurs verbatim in this repository, so the files containing it lead (exact match, rule ${plan.rule}).`,
       );
   }
+  if (plan.option !== undefined && plan.regex !== undefined) plan = withOptionDeclarations(plan, sources, notes);
   if (similarTo === undefined && plan.intent === 'find_similar' && plan.snippet === undefined) {
     const typed = similarSubject(question);
     const subject = typed && sources.spellingsOf ? markedName(typed, defines) : typed;
@@ -208,4 +210,36 @@ export function planSearch(
       plan.raw = chunk.symbol ? `similar to ${chunk.symbol}` : `similar to ${chunk.path}:${chunk.startLine}`;
   }
   return { plan, notes, ...(choice ? { similarTo: choice } : {}) };
+}
+
+/**
+ * A command-line option asked for alone: its declarations (optionDeclarations) lead, read in the
+ * code outside tests first. When no line names it, the repository may still define it by its
+ * name's spelling alone (clap's derived `max_age` field for `--max-age`): the name is asked for as
+ * a definition.
+ */
+function withOptionDeclarations(plan: QueryPlan, sources: PlanSources, notes: string[]): QueryPlan {
+  const typed = plan.option!;
+  const name = typed.replace(/^-+/, '');
+  if (sources.matchesPattern && !sources.matchesPattern(plan.regex!)) {
+    const spelled = name.replace(/-/g, '_');
+    notes.push(
+      `Command-line option: no line of this repository names ${typed}, so its name is looked for as a definition, ${spelled} (rule ${plan.rule}).`,
+    );
+    return { ...planQuery(spelled), raw: plan.raw };
+  }
+  const read = (from: PastedTextSources | undefined) =>
+    from?.messages ? optionDeclarations(typed, name, plan.regex!, from.messages) : [];
+  const outside = read(sources.outsideTests);
+  const lines = outside.length > 0 ? outside : read(sources);
+  if (lines.length === 0) {
+    notes.push(
+      `Command-line option: ${typed} is named in this repository but no line gives it to an option parser, so the lines naming it lead (exact match, rule ${plan.rule}).`,
+    );
+    return plan;
+  }
+  notes.push(
+    `Command-line option: ${typed} is declared where the code gives it to its option parser: ${lines.map((l) => `${l.path}:${l.line}`).join(', ')} (exact match, rule ${plan.rule}).`,
+  );
+  return { ...plan, formatLines: lines.map((l) => ({ path: l.path, line: l.line })) };
 }

@@ -210,7 +210,14 @@ export class TextIndex implements Retriever {
   search(plan: QueryPlan, limit: number): ModalityHit[] {
     if (limit <= 0) return [];
     if (plan.regex !== undefined && plan.intent === 'exact_match')
-      return this.regexHits(plan.regex, plan.caseSensitive ?? false, limit, plan.pasted === true, plan.formatLines);
+      return this.regexHits(
+        plan.regex,
+        plan.caseSensitive ?? false,
+        limit,
+        plan.pasted === true,
+        plan.formatLines,
+        plan.option !== undefined ? `the line declaring ${plan.option}` : undefined,
+      );
     if (plan.literal) {
       const hits = this.literalHits(
         plan.literal,
@@ -263,6 +270,7 @@ export class TextIndex implements Retriever {
     limit: number,
     pasted = false,
     chosen: readonly { path: string; line: number }[] = [],
+    chosenAs = 'the line the message was traced to',
   ): ModalityHit[] {
     const result = this.grepper.searchRegex(pattern, { caseSensitive, limit: MATCH_SCAN_LIMIT });
     const perChunk = new Map<number, { chosen: number; code: number; comments: number }>();
@@ -292,7 +300,7 @@ export class TextIndex implements Retriever {
       .map(([chunkId, { chosen: picked, code, comments }]) => ({
         chunkId,
         score: code + comments,
-        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${lines(code + comments)}${comments > 0 ? ` (${comments} in comments)` : ''}${picked > 0 ? `, the line the message was traced to` : ''}${more}`,
+        reason: `matches /${pattern}/${caseSensitive ? '' : 'i'} on ${lines(code + comments)}${comments > 0 ? ` (${comments} in comments)` : ''}${picked > 0 ? `, ${chosenAs}` : ''}${more}`,
       }));
   }
 

@@ -88,11 +88,13 @@ const ANSWER_LINE_SCAN_LIMIT = 2000;
  * Each result of a pasted message shows where it is printed: `line` is the first line of its
  * range holding the format string (or the verbatim text), and a range the parser could not
  * reduce to a function (a line window, a class, code inside a macro call) is narrowed to the
- * function around that line when the text shows one.
+ * function around that line when the text shows one. A command-line option's result shows the
+ * statement declaring it.
  */
 export function placeMessageResults(results: SearchResult[], plan: QueryPlan, corpus: Corpus, text: TextIndex): void {
   const needle = plan.regex ?? plan.literal;
-  if (!plan.pasted || needle === undefined || results.length === 0) return;
+  // An option asked for alone (QueryPlan.option) is placed the same way, at the line declaring it.
+  if ((!plan.pasted && plan.option === undefined) || needle === undefined || results.length === 0) return;
   const found = text.grep(needle, {
     regex: plan.regex !== undefined,
     caseSensitive: plan.caseSensitive ?? false,
@@ -115,6 +117,13 @@ export function placeMessageResults(results: SearchResult[], plan: QueryPlan, co
       inRange.find((l) => plan.formatLines?.some((f) => f.line === l && f.path === result.path)) ??
       ((inRange.length > 1 && inRange.find((l) => !isComment(linesOf()[l - 1] ?? ''))) || inRange[0]);
     result.line = line;
+    // An option is declared by one statement (a flag call, a table row, a case arm): that is the
+    // answer, not the function registering a hundred of them.
+    if (plan.option !== undefined) {
+      const statement = file && statementAround(linesOf(), line, result.startLine, result.endLine);
+      if (statement) [result.startLine, result.endLine] = statement;
+      continue;
+    }
     // A function or method is itself the function the message is raised in. A macro is not: a
     // `macro_rules!` body of many arms (tokio's `select!`, 225 lines) narrows to the function or
     // the statement around the line, and a short `#define` stays whole (statementAround).

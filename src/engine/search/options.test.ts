@@ -1,0 +1,171 @@
+/**
+ * A command-line option typed alone (`--max-age`, `the --dry-run flag`) is answered where the code
+ * gives it to its option parser, not where a help text, a map key or a JSON tag names it. Found by
+ * running the CLI on rclone: `--transfers` came back as `newTransferRemoteSize`, matched by its words.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { classify } from '../classify';
+import type { SourceFile } from '../contract';
+import { Engine } from '../engine';
+import { engineOver } from '../../../test/support/engine';
+import { declarationScore } from './options';
+
+describe('the rule: an option typed alone', () => {
+  it.each([
+    '--max-age',
+    '--max-age=1h',
+    'the --dry-run flag',
+    'where is the --fast-list option defined',
+    '--dry-run?',
+    '-find',
+  ])('%s is a command-line option', (q) => {
+    expect(classify(q).rule).toBe('command-line-option');
+  });
+
+  it.each(['-v', 'how does --jobs limit the tests running at once', '--', 'max-age'])('%s is not', (q) => {
+    expect(classify(q).rule).not.toBe('command-line-option');
+  });
+});
+
+describe('a line that declares the option', () => {
+  const declares = (line: string, typed = '--max-age') => declarationScore(line, typed, typed.replace(/^-+/, ''));
+
+  it.each([
+    // Go: pflag through a helper package, the standard flag package, cobra, urfave/cli.
+    'flags.DurationVarP(flagSet, &Opt.MaxAge, "max-age", "", 0, "Only transfer files younger than this")',
+    'maxAge = flag.Duration("max-age", 0, "Only transfer files younger than this")',
+    'cmd.Flags().DurationVar(&maxAge, "max-age", 0, "Only transfer files younger than this")',
+    '&cli.DurationFlag{Name: "max-age", Usage: "only newer files"},',
+    // Python argparse and click; Ruby's OptionParser.
+    "parser.add_argument('--max-age', type=int, help='only newer files')",
+    "@click.option('--max-age', default=0)",
+    "opts.on('-a', '--max-age AGE', Integer, 'only newer files') do |age|",
+    // C's getopt_long table; Rust's clap, builder and derive.
+    '\t{"max-age", required_argument, 0, \'a\'},',
+    '.arg(Arg::new("age").long("max-age").value_name("AGE"))',
+    // Symfony Console's option object.
+    "new InputOption('max-age', null, InputOption::VALUE_REQUIRED, 'Only newer files'),",
+    '#[arg(long = "max-age")]',
+    // A shell's case arm.
+    '    -a|--max-age)',
+    '    --max-age) shift; age=$1 ;;',
+    // A parser written by hand: a switch's label, Ruby's `when`, a comparison, strcmp.
+    "    case '--max-age':",
+    "      when '--max-age'",
+    '        elif arg == "--max-age":',
+    '      else if (strcmp(argi, "--max-age") == 0) {',
+  ])('%s', (line) => {
+    expect(declares(line)).toBe(2);
+  });
+
+  it.each([
+    // A help text naming the option, inside another option's declaration.
+    'flags.BoolVarP(cmdFlags, &Opt.Resync, "resync", "1", Opt.Resync, "Consider using --verbose or --max-age first.")',
+    // Documentation in a raw string: `|--max-age|` is no case arm.
+    'than the sum of |--max-age| and |--checkers|.',
+    // A variable named flag given the option as a value; a JSON tag; a map key.
+    '\t\tflag = "--max-age"',
+    'MaxAge time.Duration `json:"max-age"`',
+    'out["max-age"] = s.maxAge',
+    // Reading the option's value: Symfony's getOption, cobra's GetBool.
+    "$sortPackages = $input->getOption('max-age') || $config->get('max-age');",
+    'age, _ := cmd.Flags().GetDuration("max-age")',
+    // The name as another option's destination (argparse's `dest=`).
+    'curl_parser.add_argument("-H", "--header", dest="max-age", action="append")',
+    // A message printing it is no parser's.
+    'log.Printf("--max-age is deprecated")',
+    // Without its dashes, a compared string may be anything's (`case "max-age":` of a config key).
+    '    case "max-age":',
+  ])('%s names it, and declares it not', (line) => {
+    expect(declares(line)).toBe(1);
+  });
+
+  it('a longer option is not the option (`--max-age-days`)', () => {
+    expect(declares("parser.add_argument('--max-age-days')")).toBe(0);
+  });
+});
+
+const FILES: SourceFile[] = [
+  {
+    path: 'fs/filter/filterflags/filterflags.go',
+    text: [
+      'package filterflags',
+      '',
+      'import "github.com/spf13/pflag"',
+      '',
+      '// AddFlags adds the filter flags to the flag set.',
+      'func AddFlags(flagSet *pflag.FlagSet) {',
+      '\tflags.BoolVarP(flagSet, &Opt.DeleteExcluded, "delete-excluded", "", false, "Delete files on dest excluded from sync")',
+      '\tflags.FVarP(flagSet, &Opt.MinAge, "min-age", "", "Only transfer files older than this in s or suffix ms|s|m|h|d|w|M|y")',
+      '\tflags.FVarP(flagSet, &Opt.MaxAge, "max-age", "", "Only transfer files younger than this in s or suffix ms|s|m|h|d|w|M|y")',
+      '\tflags.FVarP(flagSet, &Opt.MinSize, "min-size", "", "Only transfer files bigger than this in KiB or suffix B|K|M|G|T|P")',
+      '\tflags.FVarP(flagSet, &Opt.MaxSize, "max-size", "", "Only transfer files smaller than this in KiB or suffix B|K|M|G|T|P")',
+      '\tflags.BoolVarP(flagSet, &Opt.IgnoreCase, "ignore-case", "", false, "Ignore case in filters (case insensitive)")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.FilterRule, "filter", "f", nil, "Add a file filtering rule")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.FilterFrom, "filter-from", "", nil, "Read file filtering patterns from a file")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.ExcludeRule, "exclude", "", nil, "Exclude files matching pattern")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.IncludeRule, "include", "", nil, "Include files matching pattern")',
+      '\tflags.StringArrayVarP(flagSet, &Opt.FilesFrom, "files-from", "", nil, "Read list of source-file names from file")',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'fs/filter/filter.go',
+    text: [
+      'package filter',
+      '',
+      '// Opt configures the filter.',
+      'type Opt struct {',
+      '\tMinAge time.Duration `json:"min-age"`',
+      '\tMaxAge time.Duration `json:"max-age"`',
+      '}',
+      '',
+      '// newer reports whether the object is younger than --max-age allows.',
+      'func (f *Filter) newer(age time.Duration) bool {',
+      '\treturn f.Opt.MaxAge == 0 || age <= f.Opt.MaxAge',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'cmd/copy/copy.go',
+    text: [
+      'package copy',
+      '',
+      'var commandDefinition = &cobra.Command{',
+      '\tUse: "copy source:path dest:path",',
+      '\tLong: `Copy the source to the destination. Use the |--max-age| flag to copy only',
+      'the newest files, or |--dry-run| to test without copying anything.`,',
+      '}',
+      '',
+    ].join('\n'),
+  },
+];
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await engineOver(FILES);
+});
+
+describe('searching an option', () => {
+  it('answers at the line that gives it to the option parser, and says so', async () => {
+    const { query, results } = await engine.search('--max-age', { preset: 'default', limit: 5 });
+    expect(query).toMatchObject({ intent: 'exact_match', rule: 'command-line-option', strategy: 'direct' });
+    expect(query.notes?.join(' ')).toContain(
+      'declared where the code gives it to its option parser: fs/filter/filterflags/filterflags.go:9',
+    );
+    expect(`${results[0].path}:${results[0].line}`).toBe('fs/filter/filterflags/filterflags.go:9');
+    // The statement declaring it, not AddFlags whole.
+    expect([results[0].startLine, results[0].endLine]).toEqual([9, 9]);
+    expect(results[0].explanation.modalities.text?.reason).toContain('the line declaring --max-age');
+    // Its other mentions follow: the JSON tag and the comment, the help text.
+    expect(new Set(results.slice(1).map((r) => r.path))).toEqual(new Set(['fs/filter/filter.go', 'cmd/copy/copy.go']));
+  });
+
+  it('an option no line names is asked for by its name’s spelling, as a definition', async () => {
+    const { query } = await engine.search('--min-age-days', { preset: 'default', limit: 5 });
+    expect(query).toMatchObject({ intent: 'find_definition', rule: 'identifier' });
+    expect(query.notes?.join(' ')).toContain('no line of this repository names --min-age-days');
+  });
+});

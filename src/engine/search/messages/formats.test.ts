@@ -99,6 +99,16 @@ describe('pieces of a format string', () => {
     ]);
   });
 
+  it('reads a terminal’s colour codes as printing nothing, however the source writes their ESC', () => {
+    const resource = [{ constant: 'Resource ' }, { placeholder: '{resource}' }, { constant: ' not found. ' }];
+    expect(formatPieces('Resource \\33[93m{resource}\\033[0m not found.\\n')).toEqual(resource);
+    expect(formatPieces('Resource \\x1b[1;93m{resource}\\u001b[0m not found.\\n')).toEqual(resource);
+    expect(formatPieces('\\e[31mfailed:\\e[0m %s')).toEqual([{ constant: 'failed: ' }, { placeholder: '%s' }]);
+    expect(formatPieces('\\u{1b}[2K{}')).toEqual([{ placeholder: '{}' }]);
+    // An escaped bracket that is no control sequence is text.
+    expect(formatPieces('\\33 [x]')).toEqual([{ constant: '33 [x]' }]);
+  });
+
   it('reads a message catalogue’s numbered arguments, `%1` and `%2` (MathJax’s TeX errors), a width’s `%1s` as printf’s', () => {
     expect(formatPieces('%1 must be within \\\\left and \\\\right, not %2')).toEqual([
       { placeholder: '%1' },

@@ -48,6 +48,13 @@ export function formatPieces(content: string): FormatPiece[] {
       i += continued.length;
       continue;
     }
+    // A terminal's colour or cursor code (NLTK's `"Resource \33[93m{resource}\033[0m not found."`)
+    // prints nothing the user copies: the message reads on across it.
+    const terminalCode = TERMINAL_CODE.exec(rest)?.[0];
+    if (terminalCode) {
+      i += terminalCode.length;
+      continue;
+    }
     if (rest[0] === '\\' && rest.length > 1) {
       constant += ESCAPES[rest[1]] ?? rest[1];
       i += 2;
@@ -86,6 +93,14 @@ const PLACEHOLDER = new RegExp(
 );
 
 const ESCAPES: Readonly<Record<string, string>> = { n: ' ', t: ' ', r: '', '0': '' };
+
+/**
+ * An ANSI control sequence (CSI: ESC `[`, parameters, a final letter) as source writes its ESC:
+ * `\x1b`, `\033`/`\33` (octal), `\u001b`, `\u{1b}`, `\e` (Ruby, PHP, shells, GNU C), `\27` (Lua's
+ * decimal), or the character itself.
+ */
+// eslint-disable-next-line no-control-regex -- the ESC character is what the pattern reads.
+const TERMINAL_CODE = /^(?:\\(?:x1[bB]|0?33|u001[bB]|u\{1[bB]\}|e|27)|\u001b)\[[\d;?]*[A-Za-z]/;
 
 /** A literal of the source: its content as written (between the quotes) and where it starts. */
 export interface Literal {

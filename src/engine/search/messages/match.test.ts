@@ -1880,3 +1880,13 @@ describe('a shell `echo` of several quoted words prints them with a space betwee
     expect(runs.map(text)).toEqual(['ab', 'c d']);
   });
 });
+
+describe('a format that colours its value with a terminal’s codes (NLTK’s `Resource \\33[93m{resource}\\033[0m not found.`)', () => {
+  it('Python: the pasted report is printed by the line that writes the codes, not by a later line of it', () => {
+    const pasted =
+      "LookupError: \n**********************************************************************\n  Resource punkt not found.\n  Please use the NLTK Downloader to obtain the resource:\n\n  >>> import nltk\n  >>> nltk.download('punkt')\n  ";
+    expect(formatsFor(pasted, 'nltk-data-find.py.txt')).toEqual([
+      { line: 96, literal: 'Resource \\33[93m{resource}\\033[0m not found.\\n' },
+    ]);
+  });
+});

@@ -4,7 +4,7 @@
  * explains — values of more words than a value has read as a nested message and cost their extra
  * words, a cause after a colon is explained as a value.
  */
-import { type FormatPiece, normalise } from './formats';
+import { type FormatPiece, normalise, printedLines } from './formats';
 import { LINE_BREAK } from './paste';
 import { FORMAT_MATCH, type Nested } from './shared';
 
@@ -17,10 +17,42 @@ export interface Alignment {
   /** The text its placeholders printed, as aligned (normalised), in order. */
   values: string[];
   nested?: Nested;
+  /**
+   * The line of a format printing several lines that the message is, when it is one of them
+   * (printedLines): the pieces that printed it.
+   */
+  printedLine?: FormatPiece[];
 }
 
-/** How a format's pieces line up with a message: the characters its constants and values account for. */
+/**
+ * How a format's pieces line up with a message: the characters its constants and values account
+ * for. A format printing several lines (NLTK's `"Resource {resource} not found.\n" "Please use the
+ * NLTK Downloader …"`) is also lined up a line at a time, each line as a format of its own: a
+ * user copies one of them. The better reading is kept (betterReading).
+ */
 export function alignFormat(pieces: readonly FormatPiece[], message: string): Alignment | null {
+  let best = alignPieces(pieces, message);
+  for (const line of printedLines(pieces)) {
+    const found = alignPieces(line, message);
+    if (found && (!best || betterReading(found, best))) best = { ...found, printedLine: line };
+  }
+  return best;
+}
+
+/**
+ * Whether reading `a` of a format is better than `b`: one that explains enough of its message to
+ * answer comes before any that does not, whatever its score — hclog's `"failed to appendEntries
+ * to"` joined with its `"peer"` key holds more of the whole line than the literal alone holds of
+ * the message before the `key=value` pairs, but explains a quarter of it. Then the higher score,
+ * then the greater coverage.
+ */
+export function betterReading(a: { score: number; coverage: number }, b: { score: number; coverage: number }): boolean {
+  const enough = (r: { coverage: number }) => r.coverage >= FORMAT_MATCH.minCoverage;
+  if (enough(a) !== enough(b)) return enough(a);
+  return a.score > b.score || (a.score === b.score && a.coverage > b.coverage);
+}
+
+function alignPieces(pieces: readonly FormatPiece[], message: string): Alignment | null {
   // A paste read as one message keeps where its lines broke (LINE_BREAK): a value across a break
   // is a value printed on several lines. Constants are matched with the breaks read as spaces.
   const lined = message.toLowerCase().replace(/\s+/g, (ws) => (ws.includes(LINE_BREAK) ? LINE_BREAK : ' '));

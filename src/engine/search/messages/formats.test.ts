@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture, sourcesOfFiles } from '../../../../test/support/messages';
 import { alignFormat } from './align';
-import { formatPieces, formatRuns, resolvedPieces, stringConstant } from './formats';
+import { formatPieces, formatRuns, printedLines, resolvedPieces, stringConstant } from './formats';
 import { findFormatStrings } from './match';
 import { formatLinePattern } from './place';
 
@@ -64,7 +64,7 @@ describe('a message printed partly from string constants', () => {
     expect(filled('panic!("{0}{1}", PREFIX, x)')).toBe('error in ·');
     expect(filled('raise Foo(f"{self.PREFIX}{x}")')).toBe('error in ·');
     expect(filled('throw new E("x " + Foo.PREFIX + " y");')).toBe('x error in  y');
-    expect(filled('printk(PREFIX "bad block %llu\\n", b);')).toBe('error in bad block · ');
+    expect(filled('printk(PREFIX "bad block %llu\\n", b);')).toBe('error in bad block ·\n');
     expect(filled('printf("%s: %d", other, n);')).toBeUndefined();
   });
 
@@ -74,7 +74,7 @@ describe('a message printed partly from string constants', () => {
       { placeholder: 'PRIu64' },
       { constant: ' bytes from ' },
       { placeholder: '%s' },
-      { constant: ' ' },
+      { constant: '\n' },
     ]);
   });
 });
@@ -97,6 +97,16 @@ describe('pieces of a format string', () => {
       { placeholder: '$obj->prop' },
       { constant: ' 100% {x} a"b' },
     ]);
+  });
+
+  it('reads a terminal’s colour codes as printing nothing, however the source writes their ESC', () => {
+    const resource = [{ constant: 'Resource ' }, { placeholder: '{resource}' }, { constant: ' not found.\n' }];
+    expect(formatPieces('Resource \\33[93m{resource}\\033[0m not found.\\n')).toEqual(resource);
+    expect(formatPieces('Resource \\x1b[1;93m{resource}\\u001b[0m not found.\\n')).toEqual(resource);
+    expect(formatPieces('\\e[31mfailed:\\e[0m %s')).toEqual([{ constant: 'failed: ' }, { placeholder: '%s' }]);
+    expect(formatPieces('\\u{1b}[2K{}')).toEqual([{ placeholder: '{}' }]);
+    // An escaped bracket that is no control sequence is text.
+    expect(formatPieces('\\33 [x]')).toEqual([{ constant: '33 [x]' }]);
   });
 
   it('reads a message catalogue’s numbered arguments, `%1` and `%2` (MathJax’s TeX errors), a width’s `%1s` as printf’s', () => {
@@ -197,6 +207,59 @@ describe('a Rust string continued on the next line', () => {
   });
 });
 
+describe('the lines a format prints', () => {
+  it('NLTK’s `"Resource {resource} not found.\\n" "Please use the NLTK Downloader …:\\n\\n"`: a line each, the blank lines left out', () => {
+    const [run] = formatRuns(String.raw`msg = str(
+        "Resource \33[93m{resource}\033[0m not found.\n"
+        "Please use the NLTK Downloader to obtain the resource:\n\n"
+    ).format(resource=resource_zipname)`);
+    expect(printedLines(run.pieces)).toEqual([
+      [{ constant: 'Resource ' }, { placeholder: '{resource}' }, { constant: ' not found.' }],
+      [{ constant: 'Please use the NLTK Downloader to obtain the resource:' }],
+    ]);
+  });
+
+  it('drops the indent a line opens with after a break, in the literal or in the next one', () => {
+    expect(printedLines(formatPieces(String.raw`usage: %s\n  -v  verbose`))).toEqual([
+      [{ constant: 'usage: ' }, { placeholder: '%s' }],
+      [{ constant: '-v  verbose' }],
+    ]);
+    const [run] = formatRuns(String.raw`fprintf(stderr, "bad %s:\n" "   at line %d\n", a, n);`);
+    expect(printedLines(run.pieces)).toEqual([
+      [{ constant: 'bad ' }, { placeholder: '%s' }, { constant: ':' }],
+      [{ constant: 'at line ' }, { placeholder: '%d' }],
+    ]);
+  });
+
+  it('none for a format of one line, its closing line break aside, nor for one opening with a break (printed after other text)', () => {
+    expect(printedLines(formatPieces(String.raw`%s: done\n`))).toEqual([]);
+    expect(printedLines(formatPieces('no break'))).toEqual([]);
+    expect(printedLines(formatPieces(String.raw`\n  Attempted to load %s\n  Searched in: %s`))).toEqual([]);
+  });
+
+  it('a pasted line is aligned with the format’s line that printed it, under the one-line format’s rules', () => {
+    const pieces = formatPieces(
+      String.raw`Resource {resource} not found.\nPlease use the NLTK Downloader to obtain the resource:\n`,
+    );
+    const aligned = alignFormat(pieces, 'Resource punkt not found.');
+    expect(aligned).toMatchObject({ coverage: 1, startsMessage: true, values: ['punkt'] });
+    expect(aligned?.printedLine).toEqual([
+      { constant: 'Resource ' },
+      { placeholder: '{resource}' },
+      { constant: ' not found.' },
+    ]);
+    // The whole message pasted is the whole format's.
+    const whole = alignFormat(
+      pieces,
+      'Resource punkt not found. Please use the NLTK Downloader to obtain the resource:',
+    );
+    expect(whole).toMatchObject({ coverage: 1 });
+    expect(whole?.printedLine).toBeUndefined();
+    // A line of less constant text than a format needs is no answer (FORMAT_MATCH.minConstantChars).
+    expect(alignFormat(formatPieces(String.raw`Error:\n%s\nat %s`), 'at home')?.constantChars).toBeLessThan(8);
+  });
+});
+
 describe('an indent at a format’s start', () => {
   it('written in the source is layout (bindgen’s `trace!("    function pointer cannot derive {}", self)`)', () => {
     expect(formatRuns('trace!("    function pointer cannot derive {}", self);')[0].pieces[0]).toEqual({
@@ -206,7 +269,7 @@ describe('an indent at a format’s start', () => {
 
   it('written as escapes is text printed after other text (Symfony Console’s `"\\n\\nDid you mean one of these?\\n    "`)', () => {
     const [run] = formatRuns(String.raw`$message .= "\n\nDid you mean one of these?\n    ";`);
-    expect(run.pieces[0]).toEqual({ constant: '  Did you mean one of these?     ' });
+    expect(run.pieces[0]).toEqual({ constant: '\n\nDid you mean one of these?\n    ' });
     // Alone on its line of a paste, it is not where `Command "x" is ambiguous.` + that line was printed.
     expect(alignFormat(run.pieces, 'Did you mean one of these?')).toBeNull();
   });

@@ -48,6 +48,13 @@ export function formatPieces(content: string): FormatPiece[] {
       i += continued.length;
       continue;
     }
+    // A terminal's colour or cursor code (NLTK's `"Resource \33[93m{resource}\033[0m not found."`)
+    // prints nothing the user copies: the message reads on across it.
+    const terminalCode = TERMINAL_CODE.exec(rest)?.[0];
+    if (terminalCode) {
+      i += terminalCode.length;
+      continue;
+    }
     if (rest[0] === '\\' && rest.length > 1) {
       constant += ESCAPES[rest[1]] ?? rest[1];
       i += 2;
@@ -85,7 +92,49 @@ const PLACEHOLDER = new RegExp(
   ].join('|'),
 );
 
-const ESCAPES: Readonly<Record<string, string>> = { n: ' ', t: ' ', r: '', '0': '' };
+/**
+ * What an escape prints. A line break is kept as one (printedLines reads a format line by line);
+ * aligned whole, it is white space as any other.
+ */
+const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: ' ', r: '', '0': '' };
+
+/**
+ * The lines a format prints, when its constant text writes line breaks (`"Resource {r} not
+ * found.\nPlease use the NLTK Downloader …:\n\n"`, literals of one run each ending in `\n`, a
+ * literal written over several lines): a user copies one of them. Each line's indent after a
+ * break is layout, as a terminal shows it; lines printing nothing are left out. Empty for a
+ * format of one line.
+ */
+export function printedLines(pieces: readonly FormatPiece[]): FormatPiece[][] {
+  if (!pieces.some((p) => 'constant' in p && p.constant.includes('\n'))) return [];
+  const lines: FormatPiece[][] = [[]];
+  for (const p of pieces) {
+    if (!('constant' in p)) {
+      lines[lines.length - 1].push(p);
+      continue;
+    }
+    p.constant.split('\n').forEach((text, i) => {
+      if (i > 0) lines.push([]);
+      const line = lines[lines.length - 1];
+      const kept = lines.length > 1 && line.length === 0 ? text.trimStart() : text;
+      if (kept) line.push({ constant: kept });
+    });
+  }
+  const printing = lines.filter((l) => l.some((p) => 'constant' in p && p.constant.trim()));
+  // A format opening with a line break (Symfony Console's `$message .= "\n\nDid you mean one of
+  // these?\n    "`, NLTK's `msg += "\n  Attempted to load …"`) prints its lines after other text,
+  // the message they go on with: no line of it is a message of its own. A format whose only line
+  // break closes it (`"%s: done\n"`) prints one line, itself.
+  return printing.length > 1 && printing[0] === lines[0] ? printing : [];
+}
+
+/**
+ * An ANSI control sequence (CSI: ESC `[`, parameters, a final letter) as source writes its ESC:
+ * `\x1b`, `\033`/`\33` (octal), `\u001b`, `\u{1b}`, `\e` (Ruby, PHP, shells, GNU C), `\27` (Lua's
+ * decimal), or the character itself.
+ */
+// eslint-disable-next-line no-control-regex -- the ESC character is what the pattern reads.
+const TERMINAL_CODE = /^(?:\\(?:x1[bB]|0?33|u001[bB]|u\{1[bB]\}|e|27)|\u001b)\[[\d;?]*[A-Za-z]/;
 
 /** A literal of the source: its content as written (between the quotes) and where it starts. */
 export interface Literal {

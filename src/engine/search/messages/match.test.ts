@@ -1880,3 +1880,65 @@ describe('a shell `echo` of several quoted words prints them with a space betwee
     expect(runs.map(text)).toEqual(['ab', 'c d']);
   });
 });
+
+describe('a format that colours its value with a terminal’s codes (NLTK’s `Resource \\33[93m{resource}\\033[0m not found.`)', () => {
+  it('Python: the pasted report is printed by the line that writes the codes, not by a later line of it', () => {
+    const pasted =
+      "LookupError: \n**********************************************************************\n  Resource punkt not found.\n  Please use the NLTK Downloader to obtain the resource:\n\n  >>> import nltk\n  >>> nltk.download('punkt')\n  ";
+    expect(formatsFor(pasted, 'nltk-data-find.py.txt')).toEqual([
+      { line: 96, literal: 'Resource \\33[93m{resource}\\033[0m not found.\\n' },
+    ]);
+  });
+});
+
+describe('a line pasted of a format printing several lines (NLTK’s `find()`: `"Resource {resource} not found.\\n" "Please use the NLTK Downloader …"`)', () => {
+  const name = 'nltk-data-find.py.txt';
+  const routed = (paste: string) => {
+    const plan = routeWithFormats(paste, name);
+    return { plan, lines: plan.regex ? matchingLines(fixture(name), plan.regex) : [] };
+  };
+
+  it('Python: `LookupError: Resource punkt not found.` is that format’s first line, not the word `LookupError`', () => {
+    expect(planQuery('LookupError: Resource punkt not found.')).toMatchObject({ rule: 'error-token' });
+    expect(formatsFor('LookupError: Resource punkt not found.', name)).toEqual([
+      { line: 96, literal: 'Resource \\33[93m{resource}\\033[0m not found.\\n' },
+    ]);
+    const { plan, lines } = routed('LookupError: Resource punkt not found.');
+    expect(plan).toMatchObject({ intent: 'exact_match', rule: 'error-token', pasted: true });
+    expect(lines).toEqual([96]);
+  });
+
+  it('Python: `Resource averaged_perceptron_tagger not found.` is that line, not a definition of the resource’s name', () => {
+    expect(planQuery('Resource averaged_perceptron_tagger not found.')).toMatchObject({ rule: 'identifier' });
+    const { plan, lines } = routed('Resource averaged_perceptron_tagger not found.');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual([96]);
+  });
+
+  it('Python: the whole report pasted (real set, nltk:message:6), its `>>>` lines read as code, is the format’s', () => {
+    const report =
+      "LookupError: \n**********************************************************************\n  Resource punkt not found.\n  Please use the NLTK Downloader to obtain the resource:\n\n  >>> import nltk\n  >>> nltk.download('punkt')\n  \n  For more information see: https://www.nltk.org/data.html\n\n  Attempted to load tokenizers/punkt/english.pickle";
+    expect(planQuery(report)).toMatchObject({ rule: 'code-snippet' });
+    const { plan, lines } = routed(report);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(lines).toEqual([96]);
+  });
+
+  it('a line the format prints whole, no value in it, is still found as the text it is', () => {
+    const { plan } = routed('Please use the NLTK Downloader to obtain the resource:');
+    expect(plan).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text', pasted: true });
+    expect(plan.literal).toBe('Please use the NLTK Downloader to obtain the resource');
+  });
+});
+
+describe('the first line of a format printing two (real set, docutils:message:12)', () => {
+  it('Python: docutils’ `"Unable to decode input data.  Tried the following encodings: " f"{…}.\\n" f"({error_string(error)})"` with its cause line is that format’s, not code to find similar code for', () => {
+    const name = 'docutils-io-decode.py.txt';
+    const pasted =
+      "UnicodeError: Unable to decode input data.  Tried the following encodings: 'utf-8'.\n(UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9 in position 1043: invalid continuation byte)";
+    expect(planQuery(pasted)).toMatchObject({ intent: 'find_similar' });
+    const plan = routeWithFormats(pasted, name);
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture(name), plan.regex!)).toEqual([56]);
+  });
+});

@@ -14,7 +14,7 @@
  */
 import { escapeRegExp } from '../../text/escape';
 import { STOP_WORDS } from '../../tokens';
-import { alignFormat, type Alignment, JOIN } from './align';
+import { alignFormat, type Alignment, betterReading, JOIN } from './align';
 import { byFileConstants, calleeBody, type LiteralArgument, literalArguments } from './followed';
 import {
   constantText,
@@ -327,20 +327,16 @@ function usedAsFormat(
   }
   if (!best) return [];
   const literal = pieces.map((p) => ('constant' in p ? p.constant : p.placeholder)).join('');
-  return [{ path: hit.path, fileId: hit.fileId, line: hit.line, literal, ...best, pieces, formatName: name }];
+  return [{ path: hit.path, fileId: hit.fileId, line: hit.line, literal, ...readWith(best, pieces), formatName: name }];
 }
 
 /**
- * Whether reading `a` of a format is better than `b`: one that explains enough of its message to
- * answer comes before any that does not, whatever its score — hclog's `"failed to appendEntries
- * to"` joined with its `"peer"` key holds more of the whole line than the literal alone holds of
- * the message before the `key=value` pairs, but explains a quarter of it. Then the higher score,
- * then the greater coverage.
+ * An alignment with the pieces that printed the message: the format's, or the one line of it the
+ * message is (a format printing several lines); the match is still placed at the format.
  */
-function betterReading(a: { score: number; coverage: number }, b: { score: number; coverage: number }): boolean {
-  const enough = (r: { coverage: number }) => r.coverage >= FORMAT_MATCH.minCoverage;
-  if (enough(a) !== enough(b)) return enough(a);
-  return a.score > b.score || (a.score === b.score && a.coverage > b.coverage);
+function readWith(aligned: Alignment, pieces: readonly FormatPiece[]): Alignment & { pieces: readonly FormatPiece[] } {
+  const { printedLine, ...rest } = aligned;
+  return { ...rest, pieces: printedLine ?? pieces };
 }
 
 /** A line calling Rust's Debug builder for a struct. */
@@ -770,7 +766,7 @@ function formatsAround(
       for (const message of messages) {
         const aligned = alignFormat(pieces, message);
         if (aligned && (!best || betterReading(aligned, best))) {
-          best = { ...aligned, pieces };
+          best = readWith(aligned, pieces);
           // The constants named on the format's own line, after it, pick that line out of
           // the lines writing the same literal with other constants.
           const own = source.slice(run.literal.end, lineStarts[line - first + 1] ?? source.length);
@@ -840,7 +836,7 @@ function joinedFormats(
     if (!best) continue;
     const chars = (r: FormatRun) => r.pieces.map(constantText).join('').replace(/\s/g, '').length;
     const placed = chars(b) >= chars(a) ? b : a;
-    out.push({ literal: placed.literal.content, at: placed.literal.start, ...best, pieces });
+    out.push({ literal: placed.literal.content, at: placed.literal.start, ...readWith(best, pieces) });
   }
   return out;
 }

@@ -40,3 +40,11 @@ describe('the length limit is the message’s, not its wrapper’s', () => {
     expect(unwrapMessage(long)).toEqual([]);
   });
 });
+
+describe('a paste kept with its terminal’s colour codes', () => {
+  it('reads the message without the codes', () => {
+    expect(unwrapMessage('LookupError: Resource \u001b[93mpunkt\u001b[0m not found.')).toContain(
+      'Resource punkt not found.',
+    );
+  });
+});

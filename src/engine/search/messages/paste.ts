@@ -15,6 +15,8 @@ import { FORMAT_MATCH } from './shared';
  */
 export function unwrapMessage(pasted: string): string[] {
   const out: string[] = [];
+  // A log kept with its colours (`\x1b[93mpunkt\x1b[0m`) holds the codes the terminal drew with.
+  pasted = pasted.replace(TERMINAL_CODES, '');
   const { lines, runsOn, whole } = readPastedLines(pasted.split('\n').slice(0, FORMAT_MATCH.maxPasteLines).join('\n'));
   // The message a Rust assertion printed with its two values (assert_eq!'s `left`/`right` lines
   // around it), first: no line of the paste holds it alone.
@@ -60,6 +62,10 @@ export function unwrapMessage(pasted: string): string[] {
     ]),
   ];
 }
+
+/** ANSI control sequences (CSI) written into a paste with their ESC character. */
+// eslint-disable-next-line no-control-regex -- the ESC character is what the pattern reads.
+const TERMINAL_CODES = /\u001b\[[\d;?]*[A-Za-z]/g;
 
 /** A line of punctuation only: a rule a program draws under a heading (`===`, `---`). */
 export const RULE_LINE = /^[^\p{L}\p{N}]+$/u;

@@ -352,4 +352,63 @@ describe('withStandInsHandingOn, in the fusion', () => {
     const noFirst = (c: Chunk) => (c.id === 0 ? { bodies: [3] } : undefined);
     expect(fuse({ ...base, bodiesElsewhereOf: noFirst, handsOnToUnfound: true })[0].symbol).toBe('forward');
   });
+
+  it("reads a Ruby block handed to the forwarded call as that call's argument, not a loop", async () => {
+    // The shapes of TaskJuggler 3.7 (GPL-2.0): Project#collectTimeOffIntervals hands its interval
+    // and minimum length to the scoreboard's collectIntervals with a block choosing the slots.
+    const analyzer = await StructuralAnalyzer.create(nodeGrammars);
+    const files: SourceFile[] = [
+      {
+        path: 'lib/taskjuggler/Project.rb',
+        text: [
+          'class Project',
+          '  def collectTimeOffIntervals(iv, minDuration)',
+          '    @scoreboard.collectIntervals(iv, minDuration) do |val|',
+          '      val.is_a?(Integer) && (val & 0x3E) != 0',
+          '    end',
+          '  end',
+          '',
+          '  def eachOffInterval(ivs, minDuration)',
+          '    ivs.each do |iv|',
+          '      @scoreboard.collectIntervals(iv, minDuration)',
+          '    end',
+          '  end',
+          '',
+          '  def firstOffInterval(iv, minDuration)',
+          '    @scoreboard.collectIntervals(iv, minDuration) do |val|',
+          '      if val.nil? then false else val > 0 end',
+          '    end',
+          '  end',
+          'end',
+          '',
+        ].join('\n'),
+      },
+      {
+        path: 'lib/taskjuggler/Scoreboard.rb',
+        text: [
+          'class Scoreboard',
+          '  def collectIntervals(iv, minDuration)',
+          '    intervals = []',
+          '    iv.each { |slot| intervals << slot if yield(slot) }',
+          '    intervals.select { |i| i.length >= minDuration }',
+          '  end',
+          'end',
+          '',
+        ].join('\n'),
+      },
+    ];
+    const corpus = buildCorpus(files, analyzer);
+    const own = (c: Chunk) => c.symbol?.split(/[.#:]/).pop();
+    const byName = new Map<string, number[]>();
+    for (const c of corpus.chunks) {
+      const name = own(c);
+      if (c.kind === 'definition' && name) byName.set(name, [...(byName.get(name) ?? []), c.id]);
+    }
+    const forwardee = forwardeeLookup(corpus, (_file, _line, name) => byName.get(name) ?? []);
+    const chunk = (name: string) => corpus.chunks.find((c) => own(c) === name && c.kind === 'definition')!;
+    expect(forwardee(chunk('collectTimeOffIntervals'))).toBe(chunk('collectIntervals').id);
+    // A block of another call is a loop of the function's own, and a block that branches decides.
+    expect(forwardee(chunk('eachOffInterval'))).toBeUndefined();
+    expect(forwardee(chunk('firstOffInterval'))).toBeUndefined();
+  });
 });

@@ -512,8 +512,12 @@ export function forwardeeLookup(
     const name = functionName(chunk);
     const file = name === undefined ? undefined : corpus.files[chunk.fileId];
     if (!name || !file || chunk.endLine - chunk.startLine + 1 > FORWARDER_MAX_LINES) return undefined;
-    if (!straight(file, chunk)) return undefined;
+    // A Ruby block opened on a line is the block of that line's call: straight through when it is
+    // the forwarded call's own (checked below), a loop or a callback of the function's otherwise.
+    const blockLines = straightButBlocks(file, chunk);
+    if (!blockLines) return undefined;
     let body: number | undefined;
+    let bodyLine: number | undefined;
     for (const r of callsIn(file, chunk)) {
       if (r.name === name) continue;
       const resolved = resolve(chunk.fileId, r.line, r.name);
@@ -529,7 +533,9 @@ export function forwardeeLookup(
       // does the work itself with its help.
       if (bodies.size > 1 || body !== undefined || !wholeStatement(file, r)) return undefined;
       [body] = bodies;
+      bodyLine = r.line;
     }
+    if (blockLines.some((l) => l !== bodyLine)) return undefined;
     return body !== undefined && corpus.chunks[body].fileId !== chunk.fileId ? body : undefined;
   };
 }
@@ -631,6 +637,29 @@ const CONTROL_FLOW = /\b(?:if|else|elif|elsif|unless|for|foreach|while|until|loo
 function straight(file: CorpusFile, chunk: Chunk): boolean {
   const lines = linesOf(file.text, chunk.startLine + 1, chunk.endLine);
   return lines.every((l) => isCommentLine(l.trim(), file.language) || !CONTROL_FLOW.test(l));
+}
+
+/** A Ruby block opening a line ends with: `do |val|`, `do`. */
+const BLOCK_OPENING = /\bdo(?:\s*\|[^|]*\|)?\s*$/;
+
+/**
+ * The lines of a function's body that open a Ruby block when no line of code otherwise branches or
+ * loops (straight), or undefined when one does. A predicate handed to the forwarded call as its
+ * block (taskjuggler's `@scoreboard.collectIntervals(iv, minDuration) do |val| … end`, which picks
+ * the slots to collect) is an argument of that call, not a loop of the function's own; the caller
+ * checks that the block is the forwarded call's. Its lines are read as the function's: a block that
+ * branches leaves no forwarder.
+ */
+function straightButBlocks(file: CorpusFile, chunk: Chunk): number[] | undefined {
+  const blocks: number[] = [];
+  const lines = linesOf(file.text, chunk.startLine + 1, chunk.endLine);
+  for (const [i, l] of lines.entries()) {
+    if (isCommentLine(l.trim(), file.language) || !CONTROL_FLOW.test(l)) continue;
+    if (file.language !== 'ruby' || !BLOCK_OPENING.test(l) || CONTROL_FLOW.test(l.replace(BLOCK_OPENING, '')))
+      return undefined;
+    blocks.push(chunk.startLine + 1 + i);
+  }
+  return blocks;
 }
 
 /** Whether a line is a chunk's last line of code: its last line, or the one before its closing `}` or `end`. */

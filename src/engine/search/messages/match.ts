@@ -118,8 +118,16 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   return [];
 }
 
-/** A line that only heads what follows it: a title ending in a colon, or a rule of punctuation (`===`). */
-const isHeadingLine = (line: string) => line.endsWith(':') || RULE_LINE.test(line);
+/**
+ * A line that only heads what follows it: a title ending in a colon, a rule of punctuation
+ * (`===`), or a banner of a few words in capitals (Phing's and Ant's `BUILD FAILED` above the
+ * failing task's `build.xml:21:58: Task exited with code 2`: the logger's verdict on the build,
+ * the message below it made by the task).
+ */
+const isHeadingLine = (line: string) => line.endsWith(':') || RULE_LINE.test(line) || BANNER_LINE.test(line);
+
+/** One to four words in capitals, nothing else (`BUILD FAILED`, `FAILURES!`): no value, no sentence. */
+const BANNER_LINE = /^[A-Z]{2,}(?: [A-Z]{2,}){0,3}!?$/;
 
 /**
  * The readings of a paste that lie within the heading lines it opens with (`Critical error:`
@@ -576,7 +584,8 @@ function creditNestedFormats(found: FormatMatch[], sources: MessageSources): voi
       const made =
         (wrapsError(w) && !labelsInner(w, f, inner.constantChars)) ||
         storedInSlot(f, sources) ||
-        assignedValue(f, sources)
+        assignedValue(f, sources) ||
+        sentinelError(f, sources)
           ? w
           : f;
       if (chars > Math.max(made.score, credit.get(made)?.chars ?? 0))
@@ -616,6 +625,24 @@ function assignedValue(f: FormatMatch, sources: MessageSources): boolean {
   const constant = text === undefined ? null : stringConstant(text);
   return constant !== null && constant.pieces.every((p) => 'constant' in p);
 }
+
+/**
+ * Go's sentinel error, a literal of no placeholder that a line assigns to a name through
+ * `errors.New` (rclone's `ErrorOverlapping = errors.New("can't sync or move files on overlapping
+ * remotes …")` in fs.go's `var` block), printed by a wrapper's `%v` (`log.Printf("Failed to %s:
+ * %v", …)`): the error is a value the program keeps, declared once and returned from wherever the
+ * condition is met — the message was printed, and its words around the error chosen, at the
+ * wrapper. (`:=` is a local error made where it is used: not read so.)
+ */
+function sentinelError(f: FormatMatch, sources: MessageSources): boolean {
+  if (!f.pieces || f.pieces.some((p) => 'placeholder' in p)) return false;
+  const text = f.fileId === undefined ? undefined : sources.lineText(f.fileId, f.line);
+  return text !== undefined && SENTINEL_ERROR.test(text);
+}
+
+/** `Name = errors.New("…")`, alone on its line (a `var` block's entry or `var Name = …`). */
+const SENTINEL_ERROR =
+  /^\s*(?:var\s+)?[A-Za-z_]\w*(?:\s+error)?\s*=\s*errors\.New\(\s*(?:"(?:[^"\\]|\\.)*"|`[^`]*`)\s*\)\s*(?:\/\/.*)?$/;
 
 /**
  * Go's `%w` closing a format wraps an error the program returns through that line

@@ -258,6 +258,12 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
   if (!wholeMessage())
     for (const call of calls.slice(0, FORMAT_MATCH.maxArgumentCalls))
       for (const { hit, parameter } of calleeBody(call, sources)) read(hit, new Map([[parameter, call.pieces]]));
+  // A sentinel error found whole at the end of a message (`Failed to sync: <ErrorOverlapping's
+  // text>`) was printed by a wrapper whose words before it hold a value (`"Failed to %s: %v"`):
+  // words common enough (`Failed to`) to be past the lines the lookups read, so the wrapper's
+  // opening, its value's placeholder after it, is looked for.
+  for (const fragment of wrapperOpenings([...found.values()], messages, sources))
+    for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
   creditNestedFormats([...found.values()], sources);
   const byScore = (a: FormatMatch, b: FormatMatch) =>
     b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
@@ -638,6 +644,33 @@ function sentinelError(f: FormatMatch, sources: MessageSources): boolean {
   if (!f.pieces || f.pieces.some((p) => 'placeholder' in p)) return false;
   const text = f.fileId === undefined ? undefined : sources.lineText(f.fileId, f.line);
   return text !== undefined && SENTINEL_ERROR.test(text);
+}
+
+/**
+ * The openings a wrapper of a sentinel error found at the end of a message may have: the words
+ * before the error's text, the last one or two of them a value (`Failed to sync: …` → `Failed
+ * to %`, `Failed %`), as printf writes them. None when no sentinel ends a message.
+ */
+function wrapperOpenings(
+  found: readonly FormatMatch[],
+  messages: readonly string[],
+  sources: MessageSources,
+): string[] {
+  const out = new Set<string>();
+  for (const f of found) {
+    if (!f.pieces || !sentinelError(f, sources)) continue;
+    const text = f.pieces.map(constantText).join('').toLowerCase();
+    for (const m of messages) {
+      const at = m.toLowerCase().lastIndexOf(`: ${text}`);
+      if (at <= 0 || at + 2 + text.length !== m.length) continue;
+      const words = m.slice(0, at).trim().split(/\s+/);
+      for (let n = words.length - 1; n >= Math.max(1, words.length - 2); n--) {
+        const opening = words.slice(0, n).join(' ');
+        if (opening.replace(/\W/g, '').length >= FORMAT_MATCH.minConstantChars - 2) out.add(`${opening} %`);
+      }
+    }
+  }
+  return [...out].slice(0, 4);
 }
 
 /** `Name = errors.New("…")`, alone on its line (a `var` block's entry or `var Name = …`). */

@@ -506,7 +506,10 @@ export function siblingsOf(
   // X's file that do the same are X's kin, not users of X. Only X's file's: across the folder
   // the rule also took mobx's ObservableSet.delete (`this.data_.delete(value)`) first for
   // ObservableMap.delete, a sibling npm run eval's find-similar set does not count (its answers
-  // are other packages' `delete`s), and that row fell (docs/eval/FUSION.md).
+  // are other packages' `delete`s), and that row fell (docs/eval/FUSION.md). Nor another class of
+  // X's base that does the same: one link of a chain of decorators, each reading what it wraps
+  // through the base's field (Phing's filters, `$this->in->read($len)` in each `read` of a
+  // BaseParamFilterReader), is X's kin as X is theirs.
   const fieldsOf = declaredFields(files);
   const xAsksAField = callsItsNameOnAField(file, x.definition, fieldsOf);
   const xRefuses = refuses(file, x.definition);
@@ -543,7 +546,7 @@ export function siblingsOf(
       if (
         y.name === x.definition.name &&
         !xDelegates &&
-        !(xAsksAField && f === file) &&
+        !(xAsksAField && (f === file || (xBase !== undefined && baseOfContainer(f, y) === xBase))) &&
         callsItsNameOnAField(f, y, fieldsOf)
       )
         continue;

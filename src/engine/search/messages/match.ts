@@ -118,8 +118,16 @@ export function findFormatStrings(pasted: string, sources: MessageSources): Form
   return [];
 }
 
-/** A line that only heads what follows it: a title ending in a colon, or a rule of punctuation (`===`). */
-const isHeadingLine = (line: string) => line.endsWith(':') || RULE_LINE.test(line);
+/**
+ * A line that only heads what follows it: a title ending in a colon, a rule of punctuation
+ * (`===`), or a banner of a few words in capitals (Phing's and Ant's `BUILD FAILED` above the
+ * failing task's `build.xml:21:58: Task exited with code 2`: the logger's verdict on the build,
+ * the message below it made by the task).
+ */
+const isHeadingLine = (line: string) => line.endsWith(':') || RULE_LINE.test(line) || BANNER_LINE.test(line);
+
+/** One to four words in capitals, nothing else (`BUILD FAILED`, `FAILURES!`): no value, no sentence. */
+const BANNER_LINE = /^[A-Z]{2,}(?: [A-Z]{2,}){0,3}!?$/;
 
 /**
  * The readings of a paste that lie within the heading lines it opens with (`Critical error:`
@@ -250,6 +258,12 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
   if (!wholeMessage())
     for (const call of calls.slice(0, FORMAT_MATCH.maxArgumentCalls))
       for (const { hit, parameter } of calleeBody(call, sources)) read(hit, new Map([[parameter, call.pieces]]));
+  // A sentinel error found whole at the end of a message (`Failed to sync: <ErrorOverlapping's
+  // text>`) was printed by a wrapper whose words before it hold a value (`"Failed to %s: %v"`):
+  // words common enough (`Failed to`) to be past the lines the lookups read, so the wrapper's
+  // opening, its value's placeholder after it, is looked for.
+  for (const fragment of wrapperOpenings([...found.values()], messages, sources))
+    for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
   creditNestedFormats([...found.values()], sources);
   const byScore = (a: FormatMatch, b: FormatMatch) =>
     b.score - a.score || b.coverage - a.coverage || a.path.localeCompare(b.path) || a.line - b.line;
@@ -572,7 +586,8 @@ function creditNestedFormats(found: FormatMatch[], sources: MessageSources): voi
       const made =
         (wrapsError(w) && !labelsInner(w, f, inner.constantChars)) ||
         storedInSlot(f, sources) ||
-        assignedValue(f, sources)
+        assignedValue(f, sources) ||
+        sentinelError(f, sources)
           ? w
           : f;
       if (chars > Math.max(made.score, credit.get(made)?.chars ?? 0))
@@ -612,6 +627,51 @@ function assignedValue(f: FormatMatch, sources: MessageSources): boolean {
   const constant = text === undefined ? null : stringConstant(text);
   return constant !== null && constant.pieces.every((p) => 'constant' in p);
 }
+
+/**
+ * Go's sentinel error, a literal of no placeholder that a line assigns to a name through
+ * `errors.New` (rclone's `ErrorOverlapping = errors.New("can't sync or move files on overlapping
+ * remotes …")` in fs.go's `var` block), printed by a wrapper's `%v` (`log.Printf("Failed to %s:
+ * %v", …)`): the error is a value the program keeps, declared once and returned from wherever the
+ * condition is met — the message was printed, and its words around the error chosen, at the
+ * wrapper. (`:=` is a local error made where it is used: not read so.)
+ */
+function sentinelError(f: FormatMatch, sources: MessageSources): boolean {
+  if (!f.pieces || f.pieces.some((p) => 'placeholder' in p)) return false;
+  const text = f.fileId === undefined ? undefined : sources.lineText(f.fileId, f.line);
+  return text !== undefined && SENTINEL_ERROR.test(text);
+}
+
+/**
+ * The openings a wrapper of a sentinel error found at the end of a message may have: the words
+ * before the error's text, the last one or two of them a value (`Failed to sync: …` → `Failed
+ * to %`, `Failed %`), as printf writes them. None when no sentinel ends a message.
+ */
+function wrapperOpenings(
+  found: readonly FormatMatch[],
+  messages: readonly string[],
+  sources: MessageSources,
+): string[] {
+  const out = new Set<string>();
+  for (const f of found) {
+    if (!f.pieces || !sentinelError(f, sources)) continue;
+    const text = f.pieces.map(constantText).join('').toLowerCase();
+    for (const m of messages) {
+      const at = m.toLowerCase().lastIndexOf(`: ${text}`);
+      if (at <= 0 || at + 2 + text.length !== m.length) continue;
+      const words = m.slice(0, at).trim().split(/\s+/);
+      for (let n = words.length - 1; n >= Math.max(1, words.length - 2); n--) {
+        const opening = words.slice(0, n).join(' ');
+        if (opening.replace(/\W/g, '').length >= FORMAT_MATCH.minConstantChars - 2) out.add(`${opening} %`);
+      }
+    }
+  }
+  return [...out].slice(0, 4);
+}
+
+/** `Name = errors.New("…")`, alone on its line (a `var` block's entry or `var Name = …`). */
+const SENTINEL_ERROR =
+  /^\s*(?:var\s+)?[A-Za-z_]\w*(?:\s+error)?\s*=\s*errors\.New\(\s*(?:"(?:[^"\\]|\\.)*"|`[^`]*`)\s*\)\s*(?:\/\/.*)?$/;
 
 /**
  * Go's `%w` closing a format wraps an error the program returns through that line

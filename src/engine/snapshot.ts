@@ -169,8 +169,11 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  * 51: a C old-style definition's signature (`f(a, b) int a; char *b`) no longer ends with its last
  *    parameter declaration's `;`, so it is no longer read as a declaration without a body
  *    (analysis): an older snapshot's holds that `;`.
+ * 52: a C++ template head written with a concepts-emulation macro (`template(typename I)(requires
+ *    …)`, `CPP_template(…)(…)`) is read as `template<…>`, and a function declared as `RET
+ *    MACRO(name)(params) { … }` is `name` (analysis): an older snapshot has neither definition.
  */
-export const SNAPSHOT_VERSION = 51;
+export const SNAPSHOT_VERSION = 52;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

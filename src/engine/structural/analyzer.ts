@@ -18,6 +18,7 @@ import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PA
 import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
+import { withoutConceptHeads } from './concept-heads';
 import { luaLoopedDefinitions } from './lua-loops';
 import { pythonClassAliases } from './python-aliases';
 import { rubyDslDefinitions } from './ruby-dsl';
@@ -234,6 +235,8 @@ export class StructuralAnalyzer {
     const original = text;
     const compiled = (loaded.query ??= compileQuery(loaded));
     const budget = new ParseBudget();
+    // An emulated template head (concept-heads.ts) is read as the `template<…>` it stands for.
+    if (lang === 'cpp') text = withoutConceptHeads(text) ?? text;
     let tree = loaded.parser.parse(text, null, { progressCallback: budget.progressCallback });
     if (!tree) {
       loaded.parser.reset();
@@ -1337,6 +1340,9 @@ function readDefinition(
   // node holding it. One in a parameter list or a typedef is not a function of the file.
   if (nodeType === 'function_declarator') {
     let holder = node.parent;
+    // `RET MACRO(name)(params) { … }` (macroArgumentName): the outer declarator is the function's.
+    if (holder?.type === 'function_declarator' && nameNode.parent?.type === 'parameter_declaration')
+      holder = holder.parent;
     while (holder && DECLARATOR_WRAPPERS.has(holder.type)) holder = holder.parent;
     if (!holder || !FUNCTION_HOLDERS.has(holder.type)) return null;
     node = holder;
@@ -1990,6 +1996,25 @@ function pythonDocstring(node: Node): string | null {
 }
 
 /**
+ * The name a function-like macro is given as a function's declarator (`constexpr I
+ * RANGES_FUNC(max_element)(I first, S last) { … }`, the macro expanding to the name or to
+ * `operator()`): the grammar reads `MACRO(name)` as a function declarator inside the function's
+ * own. A declarator cannot itself declare a function returning a function, so such a nesting is
+ * always a macro; its one argument, a bare name, is the function's name. Else null.
+ */
+function macroArgumentName(declarator: Node | null): Node | null {
+  if (declarator?.type !== 'function_declarator') return null;
+  const outer = declarator.parent;
+  if (outer?.type !== 'function_declarator' || outer.childForFieldName('declarator')?.id !== declarator.id) return null;
+  const parameters = declarator.childForFieldName('parameters');
+  if (parameters?.namedChildCount !== 1) return null;
+  const only = parameters.namedChild(0);
+  if (only?.type !== 'parameter_declaration' || only.namedChildCount !== 1) return null;
+  const name = only.childForFieldName('type');
+  return name?.type === 'type_identifier' ? name : null;
+}
+
+/**
  * A C or C++ function's name when an attribute macro stands between its return type and its name:
  * gnulib's `struct timespec _GL_ATTRIBUTE_PURE get_stat_mtime (struct stat const *st)` is read by
  * the grammar as a function `_GL_ATTRIBUTE_PURE` with `get_stat_mtime` an ERROR before its
@@ -1998,6 +2023,8 @@ function pythonDocstring(node: Node): string | null {
 function nameAfterAttributeMacro(lang: Language, nameNode: Node): Node {
   if ((lang !== 'c' && lang !== 'cpp') || nameNode.type !== 'identifier') return nameNode;
   const parent = nameNode.parent;
+  const argument = macroArgumentName(parent);
+  if (argument) return argument;
   const error = nameNode.nextSibling;
   if (parent?.type !== 'function_declarator' || error?.type !== 'ERROR' || error.namedChildCount !== 1) return nameNode;
   const name = error.namedChild(0);

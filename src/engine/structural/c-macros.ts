@@ -130,7 +130,7 @@ export function isKernelDefiner(name: string): boolean {
 }
 
 /** A line that starts with a name and `(`: an invocation, if the name is a define's. */
-const LINE_CALL = /^(?:static[ \t]+)?([A-Za-z_]\w*)[ \t]*\(/gm;
+const LINE_CALL = /^[ \t]*(?:static[ \t]+)?([A-Za-z_]\w*)[ \t]*\(/gm;
 const FUNCTION_DEFINE = /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(([^)]*)\)/gm;
 /** A name whose spelling a caller gave: the argument's text between these marks. */
 const FROM = '\uE000';
@@ -160,6 +160,23 @@ interface Made {
   kind: 'function' | 'variable' | 'class' | 'struct' | 'enum';
   header?: true;
 }
+
+/** Words that start a declaration, whatever the type after them. */
+const SPECIFIERS = new Set(['static', 'inline', 'constexpr', 'constinit', 'extern', 'thread_local']);
+
+/** Words before a name and `{` that open a type or a scope named so, not a variable's brace initializer. */
+const BRACE_OPENERS = new Set([
+  'class',
+  'struct',
+  'union',
+  'enum',
+  'namespace',
+  'typedef',
+  'final',
+  'override',
+  'const',
+  'noexcept',
+]);
 
 /** The definition kind of each type keyword a define's body may declare a name with. */
 const TYPE_KINDS: Readonly<Record<string, 'class' | 'struct' | 'enum'>> = {
@@ -197,7 +214,7 @@ export function cMacroRules(text: string): CDefine[] {
     const body = withoutLiterals(text.slice(m.index + m[0].length, end)).replace(/\\\r?\n/g, '  ');
     // Worth keeping: a parameter pasted (`##`) or standing where a declaration names something.
     const declares = (p: string) =>
-      new RegExp(`[\\w*]\\s+\\**${p}\\s*[(=;[]`).test(body) ||
+      new RegExp(`[\\w*&]\\s+[*&]*${p}\\s*[(=;[{]`).test(body) ||
       new RegExp(`\\b(?:class|struct|union|enum)\\s+(?:[A-Za-z_]\\w*\\s+)*${p}\\s*[:{]`).test(body);
     if (!/##/.test(body) && !params.some(declares)) {
       if (!/\b[A-Za-z_]\w*\s*\(/.test(body)) continue; // nor a call that may hand one on
@@ -217,12 +234,19 @@ function cExpand(define: CDefine, args: string[], table: CDefineTable, depth: nu
     .replace(/[A-Za-z_]\w*/g, (w) => value.get(w) ?? w)
     .replace(/\s*##\s*/g, '');
   // `static atomic_t g_X = …;`, `static inline atomic_t *X(void) {`: a type word, then the name.
-  const declared = /(?:^|[;{}])\s*((?:[A-Za-z_]\w*[\s*]+)+)\**((?:[\w\uE000\uE001])+)\s*([(=;[])/g;
+  // C++ also `inline constexpr type name{};` (a brace initializer) and `auto & name = …` (a reference).
+  const declared =
+    /(?:^|[;{}])\s*((?:[A-Za-z_\uE000][\w\uE000\uE001]*[\s*&]+)+)[*&]*((?:[\w\uE000\uE001])+)\s*([(=;[{])/g;
   for (const m of expanded.matchAll(declared)) {
     const name = m[2];
     if (!name.includes(FROM)) continue;
-    const words = m[1].trim().split(/[\s*]+/);
-    if (words.some((w) => NOT_TYPES.has(w)) || words.some((w) => w.includes(FROM))) continue;
+    const words = m[1].trim().split(/[\s*&]+/);
+    if (words.some((w) => NOT_TYPES.has(w))) continue;
+    // A type the caller gives (`inline constexpr type name{};`) only after a specifier that
+    // makes the line a declaration: `a b;` of two arguments may be anything.
+    if (words.some((w) => w.includes(FROM)) && !words.some((w) => SPECIFIERS.has(w))) continue;
+    // `struct name {`, `namespace name {`: a type or a scope (read below), not a variable.
+    if (m[3] === '{' && words.some((w) => BRACE_OPENERS.has(w))) continue;
     const plain = name.replace(/[\uE000\uE001]/g, '');
     if (!/^[A-Za-z_]\w*$/.test(plain)) continue;
     if (m[3] === '(') {
@@ -312,7 +336,7 @@ export function cMacroDefinitions(text: string, table: CDefineTable, kernel = tr
     } else if (c === '}') {
       if (depth === 0 && scopes > 0) scopes--;
       else depth = Math.max(0, depth - 1);
-    } else if (depth === 0 && i === lineStart) {
+    } else if (depth === 0 && (i === lineStart || (c !== ' ' && c !== '\t' && indentedStart(code, lineStart, i)))) {
       const m = /^(?:static\s+)?([A-Za-z_]\w*)\s*\(/.exec(code.slice(i, i + 200));
       if (!m) continue;
       const position = kernel && isKernelDefiner(m[1]) ? KERNEL_DEFINERS[m[1]] : undefined;
@@ -346,6 +370,22 @@ export function cMacroDefinitions(text: string, table: CDefineTable, kernel = tr
     }
   }
   return out;
+}
+
+/**
+ * Whether `at`, the first character of an indented line, starts a declaration of its own: the
+ * code before it ends a statement or a block (`;`, `{`, `}`), a directive or a lone invocation
+ * line (`MACRO(x)` with no `;`), or there is none. An invocation indented in a namespace's body
+ * (`    RANGES_INLINE_VARIABLE(lower_bound_n_fn, lower_bound_n)`) is read as one at column 0 is;
+ * a line continuing an expression or a declarator above it is not.
+ */
+function indentedStart(code: string, lineStart: number, at: number): boolean {
+  if (!/^[ \t]+$/.test(code.slice(lineStart, at))) return false;
+  let k = lineStart - 1;
+  while (k >= 0 && /\s/.test(code[k])) k--;
+  if (k < 0 || code[k] === ';' || code[k] === '{' || code[k] === '}') return true;
+  const previousStart = code.lastIndexOf('\n', k) + 1;
+  return /^\s*(?:#|[A-Za-z_]\w*\s*\([^;{}]*\)\s*$)/.test(code.slice(previousStart, k + 1));
 }
 
 /**

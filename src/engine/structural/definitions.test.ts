@@ -720,3 +720,71 @@ end
     ]);
   });
 });
+
+describe('C++ definitions written with a concepts-emulation library’s macros', () => {
+  it('range-v3: `template(…)(requires …)` heads a template, and `RET RANGES_FUNC(name)(params) { … }` is the function `name`', async () => {
+    const a = await analyze('range/v3/algorithm/max_element.hpp', 'range-v3-max-element.hpp.txt');
+    const functions = a.definitions.filter((d) => d.kind === 'function');
+    // Each overload from its template head to its body's end, named by the macro's argument.
+    expect(functions.map((d) => [d.name, d.container, d.startLine, d.nameLine, d.endLine])).toEqual([
+      ['max_element', 'ranges', 40, 43, 50],
+      ['max_element', 'ranges', 53, 57, 60],
+    ]);
+    // The macro is no function, and its argument no reference to one.
+    expect(a.definitions.filter((d) => d.name === 'RANGES_FUNC')).toEqual([]);
+    expect(a.references.filter((r) => r.name === 'max_element')).toEqual([]);
+  });
+
+  it('`CPP_template(…)(requires …)` heads a template as `template(…)` does; a declarator calling a function is no name', async () => {
+    const text = [
+      'namespace concepts {',
+      '    CPP_template(typename T, typename U)(',
+      '        requires same_as<T, U> CPP_and copyable<T>)',
+      '    void swap_values(T & a, U & b)',
+      '    {',
+      '        T c = a; a = b; b = c;',
+      '    }',
+      '    int pick(int x) { return select(x)(x); }',
+      '}',
+      '',
+    ].join('\n');
+    const a = await analyzer.analyzeAsync('concepts/swap.hpp', text);
+    expect(a.definitions.map((d) => [d.name, d.kind, d.startLine, d.endLine])).toEqual([
+      ['concepts', 'namespace', 1, 9],
+      ['swap_values', 'function', 2, 7],
+      ['pick', 'function', 8, 8],
+    ]);
+  });
+
+  it('a define whose body declares `inline constexpr type name{}` makes `name` where it is invoked, indented in a namespace', async () => {
+    const text = [
+      '#define RANGES_INLINE_VARIABLE(type, name) \\',
+      '    inline constexpr type name{};          \\',
+      '    /**/',
+      'namespace ranges',
+      '{',
+      '    namespace aux',
+      '    {',
+      '        struct partition_point_n_fn',
+      '        {',
+      '        };',
+      '',
+      '        RANGES_INLINE_VARIABLE(partition_point_n_fn, partition_point_n)',
+      '    }',
+      '    int total =',
+      '        RANGES_INLINE_VARIABLE(int, not_a_definition);',
+      '}',
+      '',
+    ].join('\n');
+    const a = await analyzer.analyzeAsync('aux_/partition_point_n.hpp', text);
+    const made = a.definitions.filter((d) => d.macro === 'RANGES_INLINE_VARIABLE');
+    // The line continuing `int total =` is an expression, not a declaration of its own.
+    expect(made.map((d) => [d.name, d.kind, d.startLine])).toEqual([['partition_point_n', 'variable', 12]]);
+    // A type the caller names is no variable: `struct name {` in a body is a type (the class reading's).
+    const b = await analyzer.analyzeAsync(
+      'list.hpp',
+      '#define DECLARE_NODE(type, name) static struct type name { int x; };\n\nDECLARE_NODE(node, head)\n',
+    );
+    expect(b.definitions.filter((d) => d.macro === 'DECLARE_NODE').map((d) => d.kind)).not.toContain('variable');
+  });
+});

@@ -642,6 +642,20 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     expect(matchingLines(fixture('msgpack-create-object-visitor.hpp.txt'), plan.regex!)).toEqual([11]);
   });
 
+  it('C++ terminate: a `what():` message of one qualified word (range-v3’s `ranges::at`) finds the literal that is it', () => {
+    // No two words in a row to look lines up by: the quoted word is looked up instead.
+    const pasted = ["terminate called after throwing an instance of 'std::out_of_range'", '  what():  ranges::at'].join(
+      '\n',
+    );
+    const plan = routeWithFormats(pasted, 'range-v3-operations.hpp.txt');
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+    expect(matchingLines(fixture('range-v3-operations.hpp.txt'), plan.regex!)).toEqual([25]);
+    // A lone word without a qualifier's `::` or a dot (`ranges`) is too common to be looked up so.
+    expect(routeWithFormats(pasted.replace('ranges::at', 'rangesat'), 'range-v3-operations.hpp.txt').intent).not.toBe(
+      'exact_match',
+    );
+  });
+
   it('C++ terminate with `what():` alone: the message under the exception class’s own prefix line, not the prefix', () => {
     const pasted = [
       "terminate called after throwing an instance of 'vigra::PreconditionViolation'",

@@ -92,6 +92,19 @@ function openingFragmentsOf(messages: readonly string[]): string[] {
 }
 
 /**
+ * A message that is one word of FORMAT_MATCH.minConstantChars or more with a qualifier's `::` or
+ * a dot inside it (range-v3's `throw std::out_of_range("ranges::at")`, which libstdc++ prints
+ * alone after `what():`), opening a literal: quoted as a string literal opens with it.
+ */
+function quotedWordsOf(messages: readonly string[]): string[] {
+  const words = new Set(messages.filter((m) => LONE_WORD.test(m)));
+  return [...words].flatMap((word) => [`"${word}`, `'${word}`]);
+}
+
+/** See quotedWordsOf. */
+const LONE_WORD = new RegExp(`^(?=[\\w:.<>-]*[:.])[A-Za-z_][\\w:.<>-]{${FORMAT_MATCH.minConstantChars - 2},}\\w$`);
+
+/**
  * The format strings of the corpus that print `pasted`, best first; every format that ties
  * for the best score is kept (the same message raised in several places). Empty when no
  * format explains enough of the message.
@@ -208,9 +221,10 @@ function formatsPrinting(pasted: string, messages: readonly string[], sources: M
   // A message whose values sit between every two of its words (`Authentication (publickey)
   // failed.`, `rename(b'…', b'…')`, `Disconnect (code 11): Bye Bye`) shares no two words in a row
   // with its format: the format's text around a value is read instead, a word with the bracket or
-  // colon written after it (`Authentication (`, `rename(`, `channel_open_failed:`).
+  // colon written after it (`Authentication (`, `rename(`, `channel_open_failed:`). A message of
+  // one word shares no two words with its format either: the literal that opens with it is read.
   if (!wholeMessage())
-    for (const fragment of openingFragmentsOf(messages)) {
+    for (const fragment of [...openingFragmentsOf(messages), ...quotedWordsOf(messages)]) {
       if (seen.size >= FORMAT_MATCH.maxCandidateLines || wholeMessage()) break;
       for (const hit of sources.linesContaining(fragment, FORMAT_MATCH.linesPerFragment)) readCandidate(hit);
     }

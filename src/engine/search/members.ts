@@ -635,8 +635,7 @@ const CONTROL_FLOW = /\b(?:if|else|elif|elsif|unless|for|foreach|while|until|loo
  * `init_from_auxp(buffer.as_ptr())`).
  */
 function straight(file: CorpusFile, chunk: Chunk): boolean {
-  const lines = linesOf(file.text, chunk.startLine + 1, chunk.endLine);
-  return lines.every((l) => isCommentLine(l.trim(), file.language) || !CONTROL_FLOW.test(l));
+  return straightButBlocks(file, chunk)?.length === 0;
 }
 
 /** A Ruby block opening a line ends with: `do |val|`, `do`. */

@@ -7,6 +7,7 @@
  * help text, a comment.
  */
 import { escapeRegExp } from '../text/escape';
+import { subTokens } from '../tokens';
 import type { MessageSources, SourceLine } from './messages';
 
 /** Lines naming the option read, at most: an option is declared once or a few times. */
@@ -69,9 +70,9 @@ function registeredIn(before: string, nameOnly: boolean): boolean {
   const calls = openCalls(before);
   if (calls.length === 0) return false;
   const [innermost] = calls;
-  if (READING_WORDS.has(wordsOf(innermost.callee.split(/\.|::|->/).pop() ?? '')[0] ?? '')) return false;
+  if (READING_WORDS.has(subTokens(innermost.callee.split(/\.|::|->/).pop() ?? '')[0] ?? '')) return false;
   if (nameOnly && /["'`]/.test(innermost.argumentsBefore)) return false;
-  return calls.some((call) => wordsOf(call.callee).some((word) => REGISTERING_WORDS.has(word)));
+  return calls.some((call) => subTokens(call.callee).some((word) => REGISTERING_WORDS.has(word)));
 }
 
 /** A call's first word that reads an option's value rather than declaring it (`getOption`, `GetBool`, `Lookup`, `Changed`). */
@@ -99,14 +100,6 @@ function openCalls(before: string): { callee: string; argumentsBefore: string }[
   return calls;
 }
 
-/** The lower-case words of a callee chain: its names split at `.`, `::`, `->`, `_` and camel case. */
-function wordsOf(callee: string): string[] {
-  return callee
-    .split(/\(\)|\.|::|->|_|(?<=[a-z\d])(?=[A-Z])/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
-
 /** Words of a call comparing strings (`strcmp`, `streq`, `equals`, `StartsWith`, `HasPrefix`). */
 const COMPARING_WORDS: ReadonlySet<string> = new Set(
   'strcmp strncmp strcasecmp streq equal equals eq cmp startswith has prefix'.split(' '),
@@ -115,7 +108,7 @@ const COMPARING_WORDS: ReadonlySet<string> = new Set(
 /** Whether the text before the option's literal compares it: a `case`/`when` label, `==`/`===`/`!=`, or a comparing call's argument. */
 function comparedIn(before: string): boolean {
   if (/(?:\b(?:case|when)\s+|[=!]==?\s*)$/.test(before)) return true;
-  return openCalls(before).some((call) => wordsOf(call.callee).some((word) => COMPARING_WORDS.has(word)));
+  return openCalls(before).some((call) => subTokens(call.callee).some((word) => COMPARING_WORDS.has(word)));
 }
 
 /** Where the option is written whole as typed (`--max-age`, not `--max-age-days`), or -1. */

@@ -9,6 +9,8 @@
  * function (or class) it introduces parses as what it is.
  */
 
+import { matchingClose } from '../text/brackets';
+
 /** `template(` or `CPP_template(` opening a line's code: the head of a declaration. */
 const CONCEPT_HEAD = /^[ \t]*((?:CPP_)?template)[ \t]*\(/gm;
 
@@ -67,14 +69,7 @@ function afterBlanks(text: string, from: number): number {
 /** The most characters a head or its requires-clause spans: past it the parentheses are taken as unmatched. */
 const MAX_GROUP_CHARS = 4000;
 
-/** The index of the `)` that closes the `(` at `open` (parentheses counted, strings and comments not read); -1 if none. */
+/** The `)` closing the `(` at `open` within MAX_GROUP_CHARS (text/brackets.ts), or -1. */
 function matchingParen(text: string, open: number): number {
-  let depth = 0;
-  const stop = Math.min(text.length, open + MAX_GROUP_CHARS);
-  for (let i = open; i < stop; i++) {
-    const c = text[i];
-    if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
+  return matchingClose(text, open, '(', ')', open + MAX_GROUP_CHARS);
 }

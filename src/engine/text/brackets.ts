@@ -1,9 +1,10 @@
 /** Bracket pairs in a line or a block of source text, read as text (strings and comments not told apart). */
 
-/** The index of the `close` that closes the `open` bracket at `at` (nested pairs counted), or -1. */
-export function matchingClose(text: string, at: number, open: string, close: string): number {
+/** The index of the `close` that closes the `open` bracket at `at` (nested pairs counted) before `end`, or -1. */
+export function matchingClose(text: string, at: number, open: string, close: string, end = text.length): number {
   let depth = 0;
-  for (let i = at; i < text.length; i++) {
+  const stop = Math.min(end, text.length);
+  for (let i = at; i < stop; i++) {
     if (text[i] === open) depth++;
     else if (text[i] === close && --depth === 0) return i;
   }

@@ -1032,7 +1032,7 @@ function formatPlan(plan: QueryPlan, formats: readonly FormatMatch[]): QueryPlan
     confidence: keep ? plan.confidence : CONFIDENCE.verbatimText,
     rule: keep ? plan.rule : 'verbatim-text',
     regex: formatLinePattern(formats),
-    formatLines: formats.map((f) => ({ path: f.path, line: f.line })),
+    answerLines: formats.map((f) => ({ path: f.path, line: f.line })),
     caseSensitive: true,
     pasted: true,
   };

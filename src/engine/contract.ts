@@ -222,16 +222,17 @@ export interface QueryPlan extends Classification {
   /** A `/regex/` of the query (query syntax): the text modality lists its matching lines. */
   regex?: string;
   /**
-   * A pasted message's format strings as the matcher chose them (file and line of each): its
-   * regex matches every line writing the same literal, and the matcher may have picked some of
-   * them (libc's build.rs panics with "Failed to get rustc version" at three lines; the paste's
-   * `build.rs:130:10` names one). Their chunks lead, and their lines are the results' lines.
-   * For a command-line option (`option`), the lines that declare it.
+   * The lines the answer is at, as the query's matcher chose them (file and line of each): a
+   * pasted message's format strings, or the lines declaring a command-line option (`option`).
+   * The regex matches every line writing the same literal, and the matcher may have picked some
+   * of them (libc's build.rs panics with "Failed to get rustc version" at three lines; the
+   * paste's `build.rs:130:10` names one). Their chunks lead, and their lines are the results'
+   * lines.
    */
-  formatLines?: { path: string; line: number }[];
+  answerLines?: { path: string; line: number }[];
   /**
    * A command-line option asked for alone (rule command-line-option), as typed (`--max-age`): the
-   * regex finds where the code names it, and formatLines holds the lines that declare it.
+   * regex finds where the code names it, and answerLines holds the lines that declare it.
    */
   option?: string;
   /** `case:yes`: literal and regex matching respects case. */

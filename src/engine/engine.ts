@@ -86,7 +86,7 @@ import {
   settledSkips,
   skippedRun,
 } from './search/notes';
-import { corpusMessageSources, placeMessageResults } from './search/messages';
+import { corpusMessageSources, placeAnswerLines } from './search/messages';
 import { placeDefinitionResults } from './search/definition-lines';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
@@ -503,7 +503,7 @@ export class Engine {
         : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       rankEveryContainerByMembers: howItWorks,
-      ...(plan.formatLines ? { holdsChosenLine: holdsLineOf(plan.formatLines) } : {}),
+      ...(plan.answerLines ? { holdsChosenLine: holdsLineOf(plan.answerLines) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',
       isGenerated: (chunk: Chunk) => (this.fileMarks(chunk) & FILE_GENERATED) !== 0,
       ...(testsFollow(plan) ? { isDemotedTest: (chunk: Chunk) => this.isTestCode(chunk) } : {}),
@@ -573,7 +573,7 @@ export class Engine {
     // "Similar to X" lists X's kin, and stops where the evidence of kinship does (untilKinshipEnds).
     const listed = subject !== undefined ? untilKinshipEnds(fused) : fused;
     const results = held ? held.results : listed;
-    placeMessageResults(results, plan, this.corpus, this.indexes.text);
+    placeAnswerLines(results, plan, this.corpus, this.indexes.text);
     placeDefinitionResults(results, plan, this.corpus);
     return { results, held };
   }
@@ -982,7 +982,7 @@ function listFloorNote(plan: QueryPlan, weights: Record<Modality, number>, retri
   return `The graph's list: ${floor.tied} names tie at one word match, ordered by centrality alone; a name above them counts by how far it stands above their mean rank, they and the names below them not at all (the importance boost still applies).`;
 }
 
-/** Whether a chunk holds one of the lines of a pasted message's chosen format strings (QueryPlan.formatLines). */
+/** Whether a chunk holds one of the lines the matcher chose as the answer's (QueryPlan.answerLines). */
 function holdsLineOf(lines: readonly { path: string; line: number }[]): (chunk: Chunk) => boolean {
   return (chunk) => lines.some((l) => l.path === chunk.path && holdsLine(chunk, l.line));
 }

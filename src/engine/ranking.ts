@@ -524,7 +524,7 @@ export const TYPE_DECLARATION_DEMOTION_FACTOR = STAND_IN_DEMOTION_FACTOR;
 export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';
 
 /**
- * On a pasted message the matcher traced to its format strings (QueryPlan.formatLines), a chunk
+ * On a pasted message the matcher traced to its format strings (QueryPlan.answerLines), a chunk
  * that holds none of the lines chosen: the text list's pattern is the format's first line, which
  * a copy of the literal whose later lines say something else matches as well (winit's two
  * "Initializing the event loop outside of the main thread …" panics, one naming

@@ -241,5 +241,5 @@ function withOptionDeclarations(plan: QueryPlan, sources: PlanSources, notes: st
   notes.push(
     `Command-line option: ${typed} is declared where the code gives it to its option parser: ${lines.map((l) => `${l.path}:${l.line}`).join(', ')} (exact match, rule ${plan.rule}).`,
   );
-  return { ...plan, formatLines: lines.map((l) => ({ path: l.path, line: l.line })) };
+  return { ...plan, answerLines: lines.map((l) => ({ path: l.path, line: l.line })) };
 }

@@ -215,7 +215,7 @@ export class TextIndex implements Retriever {
         plan.caseSensitive ?? false,
         limit,
         plan.pasted === true,
-        plan.formatLines,
+        plan.answerLines,
         plan.option !== undefined ? `the line declaring ${plan.option}` : undefined,
       );
     if (plan.literal) {

@@ -1,7 +1,7 @@
 /**
  * Pasted messages to their format strings (issue 20, item 4): the API its callers use — the
  * classifier (unwrapMessage, readPastedLines, LINE_BREAK, formatLinePattern), the engine
- * (corpusMessageSources, placeMessageResults) and the understand retriever (findFormatStrings,
+ * (corpusMessageSources, placeAnswerLines) and the understand retriever (findFormatStrings,
  * helperCallSites, valueLiterals). shared.ts says which part owns what.
  */
 export { alignFormat, type Alignment } from './align';
@@ -31,7 +31,7 @@ export {
   corpusMessageSources,
   enclosingFunction,
   formatLinePattern,
-  placeMessageResults,
+  placeAnswerLines,
   statementAround,
 } from './place';
 export { FORMAT_MATCH, type FormatMatch, type MessageSources, type Nested, type SourceLine } from './shared';

@@ -141,7 +141,7 @@ describe('a pasted message is aligned with the format strings of the source', ()
       { line: 66, literal: 'Vicious: %s is not available for the current platform or does not exist' },
     ]);
     const plan = routeWithFormats(paste, 'vicious-helpers.lua.txt');
-    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true, formatLines: [{ line: 66 }] });
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true, answerLines: [{ line: 66 }] });
     // The plan's pattern finds the use's line, not the constant's text.
     expect(matchingLines(fixture('vicious-helpers.lua.txt'), plan.regex!)).toEqual([66]);
   });
@@ -884,7 +884,7 @@ describe('a linter’s report (RuboCop’s default formatter)', () => {
     ]);
     const plan = routeWithFormats(pasted, 'rubocop-code-length.rb.txt');
     expect(plan).toMatchObject({ intent: 'exact_match', rule: 'verbatim-text', pasted: true });
-    expect(plan.formatLines).toEqual([{ path: 'rubocop-code-length.rb.txt', line: 10 }]);
+    expect(plan.answerLines).toEqual([{ path: 'rubocop-code-length.rb.txt', line: 10 }]);
   });
 });
 
@@ -1748,7 +1748,7 @@ describe('a JSON line a literal writes whole (sysdig’s wsysdig_summary.lua: `p
   it('the line that prints the pasted object is found, not the progress line that starts alike', () => {
     expect(formatsFor(pasted, name).map((f) => f.line)).toEqual([41]);
     const plan = routeWithFormats(pasted, name);
-    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true, formatLines: [{ path: name, line: 41 }] });
+    expect(plan).toMatchObject({ intent: 'exact_match', pasted: true, answerLines: [{ path: name, line: 41 }] });
     expect(matchingLines(fixture(name), plan.regex!)).toEqual([41]);
   });
 });

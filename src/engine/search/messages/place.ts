@@ -91,7 +91,7 @@ const ANSWER_LINE_SCAN_LIMIT = 2000;
  * function around that line when the text shows one. A command-line option's result shows the
  * statement declaring it.
  */
-export function placeMessageResults(results: SearchResult[], plan: QueryPlan, corpus: Corpus, text: TextIndex): void {
+export function placeAnswerLines(results: SearchResult[], plan: QueryPlan, corpus: Corpus, text: TextIndex): void {
   const needle = plan.regex ?? plan.literal;
   // An option asked for alone (QueryPlan.option) is placed the same way, at the line declaring it.
   if ((!plan.pasted && plan.option === undefined) || needle === undefined || results.length === 0) return;
@@ -114,7 +114,7 @@ export function placeMessageResults(results: SearchResult[], plan: QueryPlan, co
     // TODO: Implement #ask …` above the `raise`, a doc block quoting a deprecation) is not where
     // it is printed.
     const line =
-      inRange.find((l) => plan.formatLines?.some((f) => f.line === l && f.path === result.path)) ??
+      inRange.find((l) => plan.answerLines?.some((f) => f.line === l && f.path === result.path)) ??
       ((inRange.length > 1 && inRange.find((l) => !isComment(linesOf()[l - 1] ?? ''))) || inRange[0]);
     result.line = line;
     // An option is declared by one statement (a flag call, a table row, a case arm): that is the

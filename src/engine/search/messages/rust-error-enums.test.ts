@@ -31,7 +31,7 @@ describe('an error enum’s message is raised where the variant is built', () =>
       path: CONFIG_PATH,
       line: 45,
     });
-    // The pattern finds the declaration too; the builder is the chosen line (formatLines).
+    // The pattern finds the declaration too; the builder is the chosen line (answerLines).
     expect(matchingLines(lines, formatLinePattern(raised))).toEqual([46, 108]);
   });
 

@@ -28,6 +28,7 @@ import { definitionsByChunk, refuses } from '../structural/siblings';
 import { isAliasDefinition } from '../structural/python-aliases';
 import { OWN_CLASS } from '../own-receivers';
 import { holdsLine, holdsOther } from '../line-range';
+import { CONSTRUCTOR_NAMES } from '../structural/constructor-names';
 
 /** A name part this short is no abbreviation of a question word ("a", "is" stand for themselves). */
 const MIN_ABBREVIATION = 3;
@@ -1079,7 +1080,7 @@ function isDataClass(corpus: Corpus, chunk: Chunk): boolean {
       (d.kind !== 'function' && d.kind !== 'method') ||
       d.startLine <= chunk.startLine ||
       d.endLine > chunk.endLine ||
-      CONSTRUCTOR_NAMES.has(d.name) ||
+      CONSTRUCTORS.has(d.name) ||
       d.name === own ||
       isAliasDefinition(d),
   );
@@ -1365,14 +1366,7 @@ export function saysSet(question: string): boolean {
 }
 
 /** Names a language gives its constructors, whatever the class: Python, PHP, Ruby, JavaScript/TypeScript, Rust. */
-const CONSTRUCTOR_NAMES: ReadonlySet<string> = new Set([
-  '__init__',
-  '__new__',
-  '__construct',
-  'initialize',
-  'constructor',
-  'new',
-]);
+const CONSTRUCTORS: ReadonlySet<string> = new Set(CONSTRUCTOR_NAMES);
 /** Go's constructor convention: `New` or `New` before an exported name (`NewIPv4Defragmenter`). */
 const GO_CONSTRUCTOR = /^New(?:[A-Z0-9_]|$)/;
 
@@ -1390,7 +1384,7 @@ export function constructorLookup(corpus: Corpus): (chunk: Chunk) => boolean {
   return (chunk) => {
     const name = functionName(chunk);
     if (!name) return false;
-    if (CONSTRUCTOR_NAMES.has(name)) return true;
+    if (CONSTRUCTORS.has(name)) return true;
     const language = languageForPath(chunk.path);
     if (language === 'go') return GO_CONSTRUCTOR.test(name) || goStructBuilt(corpus, chunk) !== undefined;
     const own = chunk.container?.split(/::|\.|\\/).pop();
@@ -1409,6 +1403,18 @@ export function constructorLookup(corpus: Corpus): (chunk: Chunk) => boolean {
  */
 function goStructBuilt(corpus: Corpus, chunk: Chunk): string | undefined {
   if (chunk.definitionKind !== 'function' || chunk.container !== undefined) return undefined;
+  // Asked twice of a constructor (constructorLookup, then classBuiltLookup): read its body once.
+  const known = goStructsBuilt.get(chunk);
+  if (known !== undefined) return known ?? undefined;
+  const type = readGoStructBuilt(corpus, chunk);
+  goStructsBuilt.set(chunk, type ?? null);
+  return type;
+}
+
+/** goStructBuilt's answers by chunk (null: none); a chunk belongs to one corpus and never changes. */
+const goStructsBuilt = new WeakMap<Chunk, string | null>();
+
+function readGoStructBuilt(corpus: Corpus, chunk: Chunk): string | undefined {
   const file = corpus.files[chunk.fileId];
   if (!file) return undefined;
   const text = linesOf(file.text, chunk.startLine, chunk.endLine).join('\n');

@@ -23,6 +23,7 @@ import { SIMILAR_UNKIN_MIN_SHARE } from '../ranking';
 import { defaultExportName, fileNameWords, placeStems } from '../path-words';
 import { showList } from './retrieve';
 import { holdsRange, overlap } from '../line-range';
+import { CONSTRUCTOR_NAMES } from '../structural/constructor-names';
 
 /**
  * The name a similar-phrase question is about, with its qualifier (`UdpSocket::try_recv`) or the
@@ -359,12 +360,6 @@ export function nearHints(near: string): string[] {
 
 /** The role a question may name a class's constructor by (`the P0VTKFunction constructor`). */
 const CONSTRUCTOR_WORD = /^(?:constructor|ctor)$/i;
-
-/**
- * The names languages give a class's constructor besides the class's own (C++, Java, C#):
- * JavaScript's and TypeScript's, Python's, PHP's, Ruby's, and Rust's by convention.
- */
-const CONSTRUCTOR_NAMES = ['constructor', '__init__', '__construct', 'initialize', 'new'];
 
 /** The spellings of two words joined as one name that nearHints lists first: camelCase, PascalCase, snake_case. */
 const JOINED_SPELLINGS = 3;

@@ -26,6 +26,7 @@ import { OWN_OBJECT } from '../own-receivers';
 import { arityAffinity, callArity, closestArities } from './arity';
 import { holdsLine, holdsRange, overlap } from '../line-range';
 import { escapeRegExp } from '../text/escape';
+import { LANGUAGE_CONSTRUCTOR_NAMES } from './constructor-names';
 
 /** At most this many definitions of an ambiguous X are read for siblings (all of them are X). */
 export const MAX_SUBJECT_SIBLING_SOURCES = 8;
@@ -1049,15 +1050,7 @@ export function isConstructor(d: Definition): boolean {
 }
 
 /** Constructors, and destructors (`__destruct`, `__del__`), which end the object as they make it. */
-const CONSTRUCTORS: ReadonlySet<string> = new Set([
-  '__init__',
-  '__new__',
-  '__construct',
-  'initialize',
-  'constructor',
-  '__destruct',
-  '__del__',
-]);
+const CONSTRUCTORS: ReadonlySet<string> = new Set([...LANGUAGE_CONSTRUCTOR_NAMES, '__destruct', '__del__']);
 
 /**
  * Whether a method hands its call on to its base's method of its own name, `parent::commit()`

@@ -531,6 +531,20 @@ export function commandLineOption(q: string): { typed: string; name: string } | 
 }
 
 /**
+ * A command-line option a question names among its words (`what does --max-age do`, `how does
+ * -dsn work`), as typed and its name: dashes where a word starts. One dash takes a name of two
+ * letters or more, as TYPED_OPTION's does (Go's `flag` package spells its long options so).
+ */
+const OPTION_IN_WORDS = /(?:^|[\s"'\x60(])((--?)([A-Za-z][A-Za-z\d_]*(?:-[A-Za-z\d_]+)*))(?=$|[\s"'\x60),.?:;=!])/;
+
+/** The option a question names among its words (OPTION_IN_WORDS); null when it names none. */
+export function optionNamedIn(q: string): { typed: string; name: string } | null {
+  const m = OPTION_IN_WORDS.exec(q);
+  if (!m || (m[2] === '-' && m[3].length < 2)) return null;
+  return { typed: m[1], name: m[3] };
+}
+
+/**
  * The lines that may declare an option, in RE2 syntax: the option as typed where the code writes it
  * whole (Python's `add_argument('--max-age')`, a shell's `--max-age)` case arm, Ruby's
  * `opts.on('--max-age AGE')`), or its name alone as a whole string literal (Go's

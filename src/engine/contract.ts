@@ -235,6 +235,11 @@ export interface QueryPlan extends Classification {
    * regex finds where the code names it, and answerLines holds the lines that declare it.
    */
   option?: string;
+  /**
+   * A question about what a command-line option does (`what does --max-age do`), the option as
+   * typed: answerLines hold the lines reading the value its declaration binds it to.
+   */
+  optionRead?: string;
   /** `case:yes`: literal and regex matching respects case. */
   caseSensitive?: boolean;
   /** A definition kind named by the query (`class Foo` → 'class'). */

@@ -87,6 +87,7 @@ import {
   skippedRun,
 } from './search/notes';
 import { corpusMessageSources, placeAnswerLines } from './search/messages';
+import { readingResultsFirst } from './search/options';
 import { placeDefinitionResults } from './search/definition-lines';
 import { filteredOut, filteredOutMessage } from './search/filtered-out';
 import { planExpansion } from './text/expansion';
@@ -495,7 +496,8 @@ export class Engine {
         return boostCentrality(plan.intent, chunk?.definitionKind, centrality);
       },
       chunkOf: (id) => this.corpus.chunks[id],
-      limit: evidence ? Infinity : limit,
+      // Held to evidence, or an option's readers brought first: cut after.
+      limit: evidence || plan.optionRead !== undefined ? Infinity : limit,
       furtherChunksOfFiles: plan.intent === 'find_references',
       siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
       ...(subject && strategy === 'fused'
@@ -572,7 +574,12 @@ export class Engine {
     const held = evidence ? byEvidence(fused, evidence, limit) : null;
     // "Similar to X" lists X's kin, and stops where the evidence of kinship does (untilKinshipEnds).
     const listed = subject !== undefined ? untilKinshipEnds(fused) : fused;
-    const results = held ? held.results : listed;
+    const answered = held ? held.results : listed;
+    // What an option does: the code reading its value leads (search/options.ts).
+    const results =
+      plan.optionRead !== undefined && plan.answerLines
+        ? readingResultsFirst(answered, plan.answerLines).slice(0, limit)
+        : answered;
     placeAnswerLines(results, plan, this.corpus, this.indexes.text);
     placeDefinitionResults(results, plan, this.corpus);
     return { results, held };

@@ -546,11 +546,17 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.argumentTakerOf && ((r) => input.argumentTakerOf?.(input.chunkOf(r.chunkId))),
         )
     : null;
+  const holding =
+    holdsChosenLine && ((group: SearchResult[]) => group.filter((r) => holdsChosenLine(input.chunkOf(r.chunkId))));
+  // A file holding a chosen line is shown by a member holding one: among them the member rules
+  // choose (an option's readers, QueryPlan.optionRead), else the first.
   const shownBy =
-    pick ??
-    (holdsChosenLine
-      ? (group: SearchResult[]) => group.find((r) => holdsChosenLine(input.chunkOf(r.chunkId))) ?? group[0]
-      : null);
+    pick && holding
+      ? (group: SearchResult[]) => {
+          const chosen = holding(group);
+          return pick(chosen.length > 0 ? chosen : group);
+        }
+      : (pick ?? (holding ? (group: SearchResult[]) => holding(group)[0] ?? group[0] : null));
   const shown = bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy);
   // A name and no code that no other member of its file could stand in for shows nothing.
   const files = isNameOnly ? shown.filter((r) => !isNameOnly(input.chunkOf(r.chunkId))) : shown;

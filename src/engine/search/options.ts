@@ -8,6 +8,7 @@
  */
 import { escapeRegExp } from '../text/escape';
 import { subTokens } from '../tokens';
+import { isCommentLine } from '../comment-lines';
 import type { MessageSources, SourceLine } from './messages';
 
 /** Lines naming the option read, at most: an option is declared once or a few times. */
@@ -138,4 +139,172 @@ export function optionDeclarations(
 ): SourceLine[] {
   const lines = sources.linesMatching?.(pattern, MAX_LINES_READ) ?? [];
   return lines.filter((l) => declarationScore(sources.lineText(l.fileId, l.line) ?? '', typed, name) === 2);
+}
+
+/** Lines read around a declaration for the name its value is bound to: a chained call's lines above, a block or arm below. */
+const BINDING_LINES_ABOVE = 3;
+const BINDING_LINES_BELOW = 6;
+/** Lines reading an option's value read, at most; more, and the names bound are too common to say where it acts. */
+const MAX_READS = 200;
+
+/**
+ * What a declaration binds the option's value to, read from its statement: the variable or field
+ * a flag call is given (`flags.DurationVarP(flagSet, &Opt.MaxAge, "max-age", …)` → `.MaxAge`,
+ * `flag.BoolVar(&dryRun, …)` → `dryRun`), argparse's and optparse's `dest`, clap's argument id
+ * (`Arg::with_name("THREADS")`, read back by `value_of("THREADS")`), and what the option's own
+ * block or case arm assigns (`{ |v| options[:max_age] = v }`, `MAXAGE=$2`, `dry_run = 1;`).
+ * A member (`.MaxAge`) is read as one, so another struct's field of a common name is not taken.
+ */
+export function boundNames(statement: readonly string[], declaringAt: number): { names: string[]; members: string[] } {
+  const names = new Set<string>();
+  const members = new Set<string>();
+  const declaring = statement[declaringAt] ?? '';
+  const address = /&\s*((?:[A-Za-z_]\w*\s*(?:\.|->)\s*)*)([A-Za-z_]\w*)/.exec(declaring);
+  if (address) (address[1] ? members : names).add(address[2]);
+  const text = statement.join('\n');
+  for (const m of text.matchAll(new RegExp(DEST_BINDING.source.replace('[A-Za-z_]\\w*', '([A-Za-z_]\\w*)'), 'g')))
+    names.add(m[1]);
+  for (const m of text.matchAll(/\b(?:with_name|Arg::new|Arg::with_name)\s*\(\s*"([^"\s]+)"/g)) names.add(`"${m[1]}"`);
+  // What the option's own block or arm assigns, below its declaration: a key, a field or a variable.
+  for (const line of statement.slice(declaringAt)) {
+    const assigned =
+      /(?:^|[\s{;|)])(@{0,2}[A-Za-z_][\w.]*|\$\w+)\s*(?:\[\s*:?["']?([A-Za-z_]\w*)["']?\s*\])?\s*(?:\|\||\+)?=(?![=~>])/.exec(
+        line.replace(/["'](?:[^"'\\]|\\.)*["']/g, '""'),
+      );
+    if (!assigned) continue;
+    const key = assigned[2];
+    const target = assigned[1].replace(/^[@$]+/, '');
+    if (key) names.add(key);
+    else if (target.includes('.')) members.add(target.split('.').pop()!);
+    else if (!SCRATCH_NAMES.has(target)) names.add(target);
+  }
+  return { names: [...names], members: [...members] };
+}
+
+/**
+ * How many lines, from the declaring line on, its statement spans: to where the brackets opened on
+ * it close, or, for a block or a case arm opened on it (`opts.on('--x') do |v|`, `--x)`), to the
+ * block's end or the arm's `;;` / `break`. At most BINDING_LINES_BELOW lines more.
+ */
+function declaringExtent(lines: readonly string[]): number {
+  const first = lines[0] ?? '';
+  const opensBlock = /(?:\bdo|\{)\s*(?:\|[^|]*\|)?\s*$/.test(first) || /^\s*[^\s()]+\)\s*$/.test(first);
+  let depth = 0;
+  for (let i = 0; i < lines.length && i <= BINDING_LINES_BELOW; i++) {
+    const line = lines[i];
+    if (opensBlock) {
+      if (i > 0 && /^\s*(?:end\b|\}|;;|break\b)/.test(line)) return i + 1;
+      if (/;;\s*$/.test(line)) return i + 1;
+      continue;
+    }
+    for (const c of line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) {
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') depth--;
+    }
+    if (depth <= 0) return i + 1;
+  }
+  return Math.min(lines.length, BINDING_LINES_BELOW + 1);
+}
+
+/** An option table's `dest` naming the value an option is stored in. */
+const DEST_BINDING = /\bdest\s*["']?\s*[=:]\s*["'][A-Za-z_]\w*["']/;
+
+/** Variables a declaring statement assigns that are its own scratch, not the option's value. */
+const SCRATCH_NAMES: ReadonlySet<string> = new Set(
+  'i j k n v val value opt arg args optarg ret err rc self this'.split(' '),
+);
+
+/** The spellings code gives an option's words (`max-age` → max_age, maxAge, MaxAge, MAX_AGE); none for a one-word name. */
+export function optionSpellings(name: string): string[] {
+  const words = name.split(/[-_]+/).filter(Boolean);
+  if (words.length < 2) return [];
+  const lower = words.map((w) => w.toLowerCase());
+  const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
+  return [lower.join('_'), lower[0] + lower.slice(1).map(cap).join(''), lower.map(cap).join('')];
+}
+
+/**
+ * The lines where an option's value is read (optionReads): its bound names and spellings used in
+ * code, and its name read back as a string (`c.Bool("no-new-privs")`, `$input->getOption('dry-run')`,
+ * `value_of("THREADS")`). A line that only stores it (`x.DryRun = v`) or hands it on unchanged
+ * (`serfConfig.KeyringFile = config.KeyringFile`) moves it along; the line that acts on it is elsewhere.
+ */
+function readsPattern(name: string, bound: { names: string[]; members: string[] }): string | null {
+  const quoted = bound.names.filter((n) => n.startsWith('"')).map((n) => escapeRegExp(n.slice(1, -1)));
+  const words = [...new Set([...bound.names.filter((n) => !n.startsWith('"')), ...optionSpellings(name)])];
+  const parts = [
+    ...(words.length > 0 ? [`\\b(?:${words.map(escapeRegExp).join('|')})\\b`] : []),
+    ...(bound.members.length > 0 ? [`(?:\\.|->)(?:${bound.members.map(escapeRegExp).join('|')})\\b`] : []),
+    `["'\`](?:${[escapeRegExp(name), ...quoted].join('|')})["'\`]`,
+  ];
+  return parts.join('|');
+}
+
+/**
+ * Whether a line only moves a value: stores one into a name (`x.DryRun = v`, `dry: v,`) or copies
+ * one along unchanged (`serfConfig.KeyringFile = config.KeyringFile`), nothing done to it.
+ */
+function movesOnly(text: string): boolean {
+  const m = /^\s*[\w$@.\->[\]"']+\s*(?::=|=|:)(?![=~>:])\s*(.*?)\s*[;,]?\s*$/.exec(text);
+  return m !== null && /^[@$]*[A-Za-z_][\w.]*(?:->\w+)*$/.test(m[1]);
+}
+
+/** The lines declaring the option, and the lines reading the value they bind it to; null when no declaration binds anything read. */
+export function optionReads(
+  typed: string,
+  name: string,
+  pattern: string,
+  sources: MessageSources,
+): { declarations: SourceLine[]; reads: SourceLine[] } | null {
+  const declarations = optionDeclarations(typed, name, pattern, sources);
+  // No parser call declares it (docutils' settings tables, `['--overwrite-theme-files']`): a name
+  // of several words is still read by its spellings (`settings.overwrite_theme_files`).
+  if (declarations.length === 0 && optionSpellings(name).length === 0) return null;
+  const bound = { names: new Set<string>(), members: new Set<string>() };
+  const declaring = new Set<string>();
+  for (const d of declarations) {
+    const above = Math.max(1, d.line - BINDING_LINES_ABOVE);
+    const statement: string[] = [];
+    for (let l = above; l <= d.line + BINDING_LINES_BELOW; l++) {
+      const text = sources.lineText(d.fileId, l);
+      if (text === undefined) break;
+      statement.push(text);
+    }
+    // Above the declaration only the lines of its own chained call (`Arg::with_name("X")` then `.long("x")`).
+    let from = d.line - above;
+    while (from > 0 && /^\s*\./.test(statement[from])) from--;
+    const own = statement.slice(from, d.line - above + declaringExtent(statement.slice(d.line - above)));
+    // The chained call's lines above are the declaration's too (`Arg::with_name("THREADS")`).
+    for (let l = above + from; l <= d.line; l++) declaring.add(`${d.fileId}:${l}`);
+    const names = boundNames(own, d.line - above - from);
+    for (const n of names.names) bound.names.add(n);
+    for (const m of names.members) bound.members.add(m);
+  }
+  const readPattern = readsPattern(name, { names: [...bound.names], members: [...bound.members] });
+  if (!readPattern) return null;
+  const found = sources.linesMatching?.(readPattern, MAX_READS + 1) ?? [];
+  if (found.length > MAX_READS) return null;
+  const reads = found.filter((l) => {
+    if (declaring.has(`${l.fileId}:${l.line}`)) return false;
+    const text = sources.lineText(l.fileId, l.line) ?? '';
+    if (isCommentLine(text, null)) return false;
+    if (declarationScore(text, typed, name) === 2) return false;
+    // A settings table's binding (`{'dest': 'overwrite_theme_files', …}`) names the value; it reads nothing.
+    if (DEST_BINDING.test(text)) return false;
+    return !movesOnly(text);
+  });
+  return reads.length > 0 ? { declarations, reads } : null;
+}
+
+/**
+ * A question about what an option does: the results holding a line that reads its value first, in
+ * their fused order, then the others. The question's words rank the readers; that they read the
+ * option is what puts them before code that only shares its words.
+ */
+export function readingResultsFirst<R extends { path: string; startLine: number; endLine: number }>(
+  results: readonly R[],
+  reads: readonly { path: string; line: number }[],
+): R[] {
+  const readsIt = (r: R) => reads.some((l) => l.path === r.path && r.startLine <= l.line && l.line <= r.endLine);
+  return [...results.filter(readsIt), ...results.filter((r) => !readsIt(r))];
 }

@@ -2,7 +2,7 @@
  * The first steps of a search: the files the query's filters and /regex/ leave, and the plan of
  * its question (classified, pasted text routed, or the chunk "find similar" starts from).
  */
-import { planQuery, routeDefinedName, routePastedText } from '../classify';
+import { optionNamedIn, optionPattern, planQuery, routeDefinedName, routePastedText } from '../classify';
 import type { Chunk, QueryPlan, SearchOptions, SimilarSubjectChoice, UnderstoodQuery } from '../contract';
 import type { Corpus } from '../modality';
 import { describeFilters, fileFilter, hasFileFilter } from '../query-syntax';
@@ -15,7 +15,7 @@ import {
   type FormatMatch,
   type MessageSources,
 } from './messages';
-import { optionDeclarations } from './options';
+import { optionDeclarations, optionReads } from './options';
 import { regexPlan } from './route';
 import {
   hintedSubject,
@@ -187,6 +187,7 @@ export function planSearch(
       );
   }
   if (plan.option !== undefined && plan.regex !== undefined) plan = withOptionDeclarations(plan, sources, notes);
+  else if (plan.intent === 'understand_code' && similarTo === undefined) plan = withOptionReads(plan, sources, notes);
   if (similarTo === undefined && plan.intent === 'find_similar' && plan.snippet === undefined) {
     const typed = similarSubject(question);
     const subject = typed && sources.spellingsOf ? markedName(typed, defines) : typed;
@@ -243,3 +244,39 @@ function withOptionDeclarations(plan: QueryPlan, sources: PlanSources, notes: st
   );
   return { ...plan, answerLines: lines.map((l) => ({ path: l.path, line: l.line })) };
 }
+
+/**
+ * A question about what a command-line option does (`what does --max-age do`): the option's
+ * declarations bind its value to a name (optionReads), and the code reading that name is where the
+ * option acts. Its lines are the answer's lines (QueryPlan.answerLines), read in the code outside
+ * tests first; the question's words still rank the functions holding them.
+ */
+function withOptionReads(plan: QueryPlan, sources: PlanSources, notes: string[]): QueryPlan {
+  const named = optionNamedIn(plan.raw);
+  if (!named) return plan;
+  const pattern = optionPattern(named.typed, named.name);
+  const read = (from: PastedTextSources | undefined) =>
+    from?.messages ? optionReads(named.typed, named.name, pattern, from.messages) : null;
+  const found = read(sources.outsideTests) ?? read(sources);
+  if (!found) return plan;
+  const shown = found.reads.slice(0, NOTED_READS).map((l) => `${l.path}:${l.line}`);
+  const more = found.reads.length - shown.length;
+  notes.push(
+    `Command-line option: ${declared(named.typed, found.declarations)}; the code reading the value it is given leads: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''} (rule ${plan.rule}).`,
+  );
+  return {
+    ...plan,
+    optionRead: named.typed,
+    answerLines: found.reads.map((l) => ({ path: l.path, line: l.line })),
+  };
+}
+
+/** Where an option is declared, as a note says it; by its spellings when no parser call declares it. */
+function declared(typed: string, declarations: readonly { path: string; line: number }[]): string {
+  if (declarations.length === 0)
+    return `no option parser's call declares ${typed}, so its value is looked for by its name's spellings`;
+  return `${typed} is declared at ${declarations.map((l) => `${l.path}:${l.line}`).join(', ')}`;
+}
+
+/** Lines reading an option's value a note names, at most. */
+const NOTED_READS = 5;

@@ -209,6 +209,13 @@ export class TextIndex implements Retriever {
 
   search(plan: QueryPlan, limit: number): ModalityHit[] {
     if (limit <= 0) return [];
+    if (plan.optionRead !== undefined && plan.answerLines)
+      return this.readsFirst(
+        plan.optionRead,
+        plan.answerLines,
+        this.search({ ...plan, optionRead: undefined }, limit),
+        limit,
+      );
     if (plan.regex !== undefined && plan.intent === 'exact_match')
       return this.regexHits(
         plan.regex,
@@ -239,6 +246,37 @@ export class TextIndex implements Retriever {
     // or, asked in a few plain words, written as the code shortens and joins them (spellings.ts).
     const expansions = [...(plan.expansions ?? []), ...(plan.spellings ?? this.spellings(plan))];
     return this.termHits(terms.length > 0 ? terms : subTokens(plan.raw), limit, '', true, expansions);
+  }
+
+  /**
+   * A question about what an option does: the chunks holding the lines that read its value lead,
+   * in the order the question's words gave them (those the words did not find after, most reads
+   * first), then the rest of that list.
+   */
+  private readsFirst(
+    option: string,
+    reads: readonly { path: string; line: number }[],
+    worded: ModalityHit[],
+    limit: number,
+  ): ModalityHit[] {
+    const readsOf = new Map<number, number[]>();
+    for (const r of reads) {
+      const file = this.corpus.fileByPath.get(r.path);
+      if (!file) continue;
+      const chunkId = this.corpus.chunkAt(file.id, r.line);
+      readsOf.set(chunkId, [...(readsOf.get(chunkId) ?? []), r.line]);
+    }
+    const rank = new Map(worded.map((h, i) => [h.chunkId, i]));
+    const reading = [...readsOf.entries()].sort(
+      ([a, x], [b, y]) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || y.length - x.length || a - b,
+    );
+    const lines = (n: number[]) => `line${n.length === 1 ? '' : 's'} ${n.join(', ')}`;
+    const first: ModalityHit[] = reading.map(([chunkId, at]) => ({
+      chunkId,
+      score: at.length,
+      reason: `reads the value ${option} is given (${lines(at)})`,
+    }));
+    return [...first, ...worded.filter((h) => !readsOf.has(h.chunkId))].slice(0, limit);
   }
 
   /**

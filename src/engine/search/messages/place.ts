@@ -94,6 +94,7 @@ const ANSWER_LINE_SCAN_LIMIT = 2000;
 export function placeAnswerLines(results: SearchResult[], plan: QueryPlan, corpus: Corpus, text: TextIndex): void {
   const needle = plan.regex ?? plan.literal;
   // An option asked for alone (QueryPlan.option) is placed the same way, at the line declaring it.
+  if (plan.optionRead !== undefined) return placeAtReads(results, plan.answerLines ?? []);
   if ((!plan.pasted && plan.option === undefined) || needle === undefined || results.length === 0) return;
   const found = text.grep(needle, {
     regex: plan.regex !== undefined,
@@ -133,6 +134,14 @@ export function placeAnswerLines(results: SearchResult[], plan: QueryPlan, corpu
       enclosingFunction(file.path, linesOf(), line, result.startLine, result.endLine) ??
       statementAround(linesOf(), line, result.startLine, result.endLine);
     if (block) [result.startLine, result.endLine] = block;
+  }
+}
+
+/** A question about what an option does: each result shows its first line reading the option's value, its range whole. */
+function placeAtReads(results: SearchResult[], reads: readonly { path: string; line: number }[]): void {
+  for (const result of results) {
+    const read = reads.find((r) => r.path === result.path && holdsLine(result, r.line));
+    if (read) result.line = read.line;
   }
 }
 

@@ -3408,6 +3408,40 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07i',
   },
+  // Thirty-ninth group (h54-qb), written from reading the code before Fourfold ran on it: C++ (the
+  // JavaScript project the brief asked for was not found; see below). Thrust 1.17 (libthrust-dev,
+  // Debian source thrust): NVIDIA's parallel algorithms library, header-only, usr/include, 737 .h
+  // and .inl files of about 110,000 lines: thrust/ (the algorithms' entry points, host_vector and
+  // device_vector over detail/vector_base and contiguous_storage, the iterators, the functional
+  // placeholders' actors, complex with FreeBSD's msun-derived functions, the random engines and
+  // distributions, the memory resources in mr/, async/), system/detail/generic (the algorithms
+  // written once over other algorithms: shuffle's Feistel bijection, scalar bisection, temporary
+  // buffers), system/detail/sequential (the serial backend: the radix and merge sorts, set
+  // operations, binary search), system/cpp, system/omp and system/tbb (the host backends). Left
+  // out: system/cuda/ (80 files, the CUDA backend, which only nvcc compiles, over CUB; keeping it
+  // would also put the package past 800 files). Families: the complex functions' float twins, the
+  // scalar bisections, the sequential set operations, the engines' stream_out; messages are
+  // libstdc++'s terminate lines for thrust's exceptions and static_assert texts as g++ prints them;
+  // dependants are #include <thrust/…> lines. Looked at for JavaScript and not taken: yarnpkg
+  // (Babel output), node-prismjs (about 300 grammar tables, like node-highlight.js before), gulp
+  // (87 files with its bundled modules), grunt (11), node-jasmine (21), node-fetch (30 with its
+  // polyfills), node-jquery and node-rx (built dist only), node-lib0 (in the model's lists),
+  // tryton-sao, deluge-web, netdata-web, graphite-web and icingadb-web (a built bundle or a few
+  // files beside vendored libraries), gnome-shell-extension-flypie (48), the OpenStack dashboard
+  // plugins (octavia 71 without specs, the others fewer); emscripten's src/*.js is in a package
+  // already in the set. Neither libthrust-dev nor thrust is in the model's lists, the understand
+  // set or earlier groups.
+  {
+    name: 'thrust',
+    pkg: 'libthrust-dev',
+    version: '1.17.2-2',
+    language: 'cpp',
+    root: 'usr/include',
+    extensions: ['.h', '.inl'],
+    exclude: /^thrust\/system\/cuda\//,
+    half: 'tuning',
+    since: '2026-12-07i',
+  },
 ];
 
 export interface RealFile {

@@ -3350,6 +3350,98 @@ export const PROJECTS: readonly RealProject[] = [
     half: 'tuning',
     since: '2026-12-07h',
   },
+  // Thirty-ninth group (h54-qa), written from reading the code before Fourfold ran on it: C and
+  // Python. PHP 8.2's engine headers (php8.2-dev, Debian source php8.2): usr/include/php/20220829,
+  // the headers extensions build against, 266 .h files of about 46,800 lines: Zend/ (the zval and
+  // zend_array types, zend_operators.h's inline arithmetic with per-architecture overflow checks
+  // and truthiness, zend_string.h's strings with the DJBX33A hash, smart_str's string builder,
+  // zend_multiply.h's checked size arithmetic, the hash table API, the allocator, GC and object
+  // handlers, and zend_vm_def.h: the virtual machine's opcode handlers as written by hand, the
+  // input of zend_vm_gen.php — the errors a PHP script meets at run time, foreach, clone, count,
+  // the comparisons), Zend/Optimizer/, main/ (SAPI, streams, output, ini), TSRM/, ext/ (standard,
+  // spl, mysqlnd, hash, pdo, session, json, …) and the CLI/embed SAPI headers. Left out: files
+  // generated at build time (the *_arginfo.h stubs by gen_stub.php, zend_vm_execute.h,
+  // zend_vm_handlers.h and zend_vm_opcodes.h by zend_vm_gen.php, the Bison and re2c headers,
+  // zend_dtrace_gen.h, php_config.h, build-defs.h, php_version.h, html_tables.h and the credits
+  // lists) and the bundled libraries (ext/date/lib: timelib; ext/mbstring/libmbfl). Families: the
+  // long add/sub and increment/decrement with overflow, smart_str's integer appends, the
+  // zend_string reallocators, the identity handlers; messages are uncaught errors as Debian's
+  // php-cli logs them (`PHP Fatal error:  Uncaught Error: …`) from the VM's handlers and helpers;
+  // dependants are #include "…" lines. ASE 3.22 (python3-ase, Debian source python-ase): the Atomic
+  // Simulation Environment, usr/lib/python3/dist-packages, 472 .py files of ase/ (about 144,000
+  // lines): Atoms, Cell and the constraints, the geometry helpers (minimum image, wrapping), the
+  // neighbour lists, the optimizers (BFGS, LBFGS, FIRE, the preconditioned ones, line searches),
+  // molecular dynamics (Verlet, Langevin, the velocity distributions), the calculators (EMT, LJ,
+  // TIP3P/TIP4P, the QM/MM couplings and the file-based interfaces to VASP, CASTEP, Quantum
+  // Espresso, LAMMPS, Siesta, …), ase.io's format registry with about eighty readers and writers,
+  // ase.build, the lattices and spacegroups, the database, the genetic algorithm, vibrations,
+  // thermochemistry, the equation of state, the GUI and the `ase` command. Left out: ase/test/
+  // and ase/optimize/test/ (tests). Families: the optimizers' replay_trajectory, the thermo
+  // classes' Helmholtz energy, Siesta's number parsers, the point-charge potentials, the GA's
+  // scaling volume; messages are a traceback's last line; dependants are `from ase.x import y`
+  // lines. Looked at and not taken: for Python, python3-pwntools (144 files once its generated
+  // constants/ are left out), python3-pydicom (74), python3-nibabel (109), python3-electrum (an
+  // update version only) and ginga and traitsui (GUI toolkits); for C, libsimde-dev and
+  // ruby3.1-dev (headers with inline code but almost no messages), libflint-dev, libgap-dev,
+  // libck-dev and liblwip-dev (declarations, under the floor or no inline code). Neither package
+  // nor its Debian source is in the model's lists, the understand set or earlier groups.
+  {
+    name: 'php',
+    pkg: 'php8.2-dev',
+    version: '8.2.32-1~deb12u1',
+    language: 'c',
+    root: 'usr/include/php/20220829',
+    extensions: ['.h'],
+    exclude:
+      /_arginfo\.h$|^Zend\/zend_vm_(execute|handlers|opcodes)\.h$|^Zend\/zend_(language|ini)_(parser|scanner_defs)\.h$|^Zend\/zend_dtrace_gen\.h$|^main\/(php_config|build-defs|php_version)\.h$|^ext\/standard\/(html_tables|credits_ext|credits_sapi)\.h$|^ext\/date\/lib\/|^ext\/mbstring\/libmbfl\//,
+    half: 'tuning',
+    since: '2026-12-07i',
+  },
+  {
+    name: 'ase',
+    pkg: 'python3-ase',
+    version: '3.22.1-3+deb12u1',
+    language: 'python',
+    root: 'usr/lib/python3/dist-packages',
+    extensions: ['.py'],
+    exclude: /^ase\/test\/|^ase\/optimize\/test\/|^ase-[^/]*\.egg-info\//,
+    half: 'tuning',
+    since: '2026-12-07i',
+  },
+  // Thirty-ninth group (h54-qb), written from reading the code before Fourfold ran on it: C++ (the
+  // JavaScript project the brief asked for was not found; see below). Thrust 1.17 (libthrust-dev,
+  // Debian source thrust): NVIDIA's parallel algorithms library, header-only, usr/include, 737 .h
+  // and .inl files of about 110,000 lines: thrust/ (the algorithms' entry points, host_vector and
+  // device_vector over detail/vector_base and contiguous_storage, the iterators, the functional
+  // placeholders' actors, complex with FreeBSD's msun-derived functions, the random engines and
+  // distributions, the memory resources in mr/, async/), system/detail/generic (the algorithms
+  // written once over other algorithms: shuffle's Feistel bijection, scalar bisection, temporary
+  // buffers), system/detail/sequential (the serial backend: the radix and merge sorts, set
+  // operations, binary search), system/cpp, system/omp and system/tbb (the host backends). Left
+  // out: system/cuda/ (80 files, the CUDA backend, which only nvcc compiles, over CUB; keeping it
+  // would also put the package past 800 files). Families: the complex functions' float twins, the
+  // scalar bisections, the sequential set operations, the engines' stream_out; messages are
+  // libstdc++'s terminate lines for thrust's exceptions and static_assert texts as g++ prints them;
+  // dependants are #include <thrust/…> lines. Looked at for JavaScript and not taken: yarnpkg
+  // (Babel output), node-prismjs (about 300 grammar tables, like node-highlight.js before), gulp
+  // (87 files with its bundled modules), grunt (11), node-jasmine (21), node-fetch (30 with its
+  // polyfills), node-jquery and node-rx (built dist only), node-lib0 (in the model's lists),
+  // tryton-sao, deluge-web, netdata-web, graphite-web and icingadb-web (a built bundle or a few
+  // files beside vendored libraries), gnome-shell-extension-flypie (48), the OpenStack dashboard
+  // plugins (octavia 71 without specs, the others fewer); emscripten's src/*.js is in a package
+  // already in the set. Neither libthrust-dev nor thrust is in the model's lists, the understand
+  // set or earlier groups.
+  {
+    name: 'thrust',
+    pkg: 'libthrust-dev',
+    version: '1.17.2-2',
+    language: 'cpp',
+    root: 'usr/include',
+    extensions: ['.h', '.inl'],
+    exclude: /^thrust\/system\/cuda\//,
+    half: 'tuning',
+    since: '2026-12-07i',
+  },
 ];
 
 export interface RealFile {

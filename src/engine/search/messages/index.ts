@@ -27,11 +27,5 @@ export {
   type PastedLines,
   type RunsOn,
 } from './paste';
-export {
-  corpusMessageSources,
-  enclosingFunction,
-  formatLinePattern,
-  placeAnswerLines,
-  statementAround,
-} from './place';
+export { corpusMessageSources, enclosingFunction, formatLinePattern, placeAnswerLines, statementAround } from './place';
 export { FORMAT_MATCH, type FormatMatch, type MessageSources, type Nested, type SourceLine } from './shared';

@@ -348,7 +348,8 @@ export interface FusionInput {
    */
   restatedLists?: Readonly<Partial<Record<Modality, Modality>>>;
   /**
-   * A pasted message: whether a chunk holds a line of a format string the matcher chose. A file
+   * A pasted message: whether a chunk holds a line of a format string the matcher chose (a
+   * question about an option: a line reading its value, QueryPlan.answerLines). A file
    * is shown by such a chunk, whatever the boost made of the others (libc's build.rs: the
    * function holding the panic at the line the paste names, not the macro inside it whose panic
    * writes the same literal).

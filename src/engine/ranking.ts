@@ -531,10 +531,11 @@ export const TYPE_DECLARATION_DEMOTION_RULE = 'type declaration, no code';
  * `EventLoopBuilderExtWindows`, the other `EventLoopBuilderExtUnix`: the paste names the first).
  * The text list puts the chosen line first; the importance boost of a more central file put the
  * copy above it. Demoted like a vendored path, so the line the matcher read the whole message in
- * keeps its place.
+ * keeps its place. A question about what an option does is traced to the lines reading its value
+ * (QueryPlan.optionRead), and demotes the same way.
  */
 export const OTHER_FORMAT_DEMOTION_FACTOR = DEMOTION_FACTOR;
-export const OTHER_FORMAT_DEMOTION_RULE = 'no line of the format the message was traced to';
+export const OTHER_FORMAT_DEMOTION_RULE = 'none of the lines the question was traced to';
 
 /**
  * Nor, when it asks how something is done, by a function whose body is at most

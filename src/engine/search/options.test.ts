@@ -4,11 +4,11 @@
  * running the CLI on rclone: `--transfers` came back as `newTransferRemoteSize`, matched by its words.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { classify } from '../classify';
+import { classify, optionNamedIn } from '../classify';
 import type { SourceFile } from '../contract';
 import { Engine } from '../engine';
 import { engineOver } from '../../../test/support/engine';
-import { declarationScore } from './options';
+import { boundNames, declarationScore, optionSpellings } from './options';
 
 describe('the rule: an option typed alone', () => {
   it.each([
@@ -129,6 +129,31 @@ const FILES: SourceFile[] = [
     ].join('\n'),
   },
   {
+    path: 'fs/filter/copy.go',
+    text: [
+      'package filter',
+      '',
+      '// CopyOpt hands the filter options to a new filter.',
+      'func CopyOpt(dst *Filter, src *Filter) {',
+      '\tdst.Opt.MaxAge = src.Opt.MaxAge',
+      '\tdst.Opt.MinAge = src.Opt.MinAge',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'lib/http/cache.go',
+    text: [
+      'package http',
+      '',
+      '// maxAgeHeader says what the max age of a cached response does: how long it may be served.',
+      'func maxAgeHeader(seconds int) string {',
+      '\treturn fmt.Sprintf("max-age=%d", seconds)',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
     path: 'cmd/copy/copy.go',
     text: [
       'package copy',
@@ -167,5 +192,62 @@ describe('searching an option', () => {
     const { query } = await engine.search('--min-age-days', { preset: 'default', limit: 5 });
     expect(query).toMatchObject({ intent: 'find_definition', rule: 'identifier' });
     expect(query.notes?.join(' ')).toContain('no line of this repository names --min-age-days');
+  });
+});
+
+describe('a question about what an option does', () => {
+  it.each([
+    ['what does --max-age do', '--max-age'],
+    ['how does -dsn work with -type', '-dsn'],
+    ['is `--dry-run` safe', '--dry-run'],
+  ])('%s names %s', (q, typed) => {
+    expect(optionNamedIn(q)?.typed).toBe(typed);
+  });
+
+  it.each(['how does the non-blocking read work', 'what is x -v', 'how does -- end the options'])(
+    '%s names none',
+    (q) => {
+      expect(optionNamedIn(q)).toBeNull();
+    },
+  );
+
+  it.each<[string, { names?: string[]; members?: string[] }]>([
+    // Go: the field or variable a flag call is given; a field is read as a member.
+    ['flags.FVarP(flagSet, &Opt.MaxAge, "max-age", "", "younger than this")', { members: ['MaxAge'] }],
+    ['flag.BoolVar(&dryRun, "dry-run", false, "do nothing")', { names: ['dryRun'] }],
+    // argparse's dest; clap's argument id, read back as a string.
+    ["parser.add_argument('--max-age', dest='age_limit', type=int)", { names: ['age_limit'] }],
+    ['Arg::with_name("THREADS")\n  .help("Set the threadpool size")\n  .long("threads")', { names: ['"THREADS"'] }],
+    // What the option's own block or case arm assigns.
+    ["opts.on('--max-age AGE') { |v| options[:max_age] = v }", { names: ['max_age'] }],
+    ['--max-age) MAXAGE=$2; shift ;;', { names: ['MAXAGE'] }],
+  ])('%s binds its value to %j', (text, bound) => {
+    const lines = text.split('\n');
+    // The declaring line is the one naming the option: the last of clap's chain, else the first.
+    const got = boundNames(lines, text.startsWith('Arg::') ? lines.length - 1 : 0);
+    expect(got).toMatchObject({ names: bound.names ?? [], members: bound.members ?? [] });
+  });
+
+  it('spells a name of several words as code does, and a one-word name not at all', () => {
+    expect(optionSpellings('max-age')).toEqual(['max_age', 'maxAge', 'MaxAge']);
+    expect(optionSpellings('threads')).toEqual([]);
+  });
+
+  it('is answered where the value is read, not where it is declared, copied or only worded alike', async () => {
+    const { query, results } = await engine.search('what does --max-age do', { preset: 'default', limit: 5 });
+    expect(query).toMatchObject({ intent: 'understand_code' });
+    expect(query.notes?.join(' ')).toContain(
+      'Command-line option: --max-age is declared at fs/filter/filterflags/filterflags.go:9; the code reading the value it is given leads: fs/filter/filter.go:11',
+    );
+    expect(`${results[0].path}:${results[0].line}`).toBe('fs/filter/filter.go:11');
+    expect(results[0].symbol).toBe('newer');
+    // The copy hands the value on and the cache header shares the words: only the reader is said to read it.
+    const readers = results.filter((r) => r.explanation.modalities.text?.reason?.includes('reads the value'));
+    expect(readers.map((r) => `${r.path}:${r.line}`)).toEqual(['fs/filter/filter.go:11']);
+  });
+
+  it('without the option the same words find the cache header', async () => {
+    const { results } = await engine.search('what does max age do', { preset: 'default', limit: 5 });
+    expect(results[0].path).not.toBe('fs/filter/filter.go');
   });
 });

@@ -167,9 +167,11 @@ export function boundNames(statement: readonly string[], declaringAt: number): {
   for (const m of text.matchAll(/\b(?:with_name|Arg::new|Arg::with_name)\s*\(\s*"([^"\s]+)"/g)) names.add(`"${m[1]}"`);
   // What the option's own block or arm assigns, below its declaration: a key, a field or a variable.
   for (const line of statement.slice(declaringAt)) {
+    // At a statement's start (a line's, a block's `{ |v|`, an arm's `--x)`): a keyword argument
+    // (`dest=`, `type=`) inside a call is no assignment.
     const assigned =
-      /(?:^|[\s{;|)])(@{0,2}[A-Za-z_][\w.]*|\$\w+)\s*(?:\[\s*:?["']?([A-Za-z_]\w*)["']?\s*\])?\s*(?:\|\||\+)?=(?![=~>])/.exec(
-        line.replace(/["'](?:[^"'\\]|\\.)*["']/g, '""'),
+      /(?:^\s*|[{;|)]\s*)(@{0,2}[A-Za-z_][\w.]*|\$\w+)\s*(?:\[\s*:?["']?([A-Za-z_]\w*)["']?\s*\])?\s*(?:\|\||\+)?=(?![=~>])/.exec(
+        line,
       );
     if (!assigned) continue;
     const key = assigned[2];
@@ -245,8 +247,23 @@ function readsPattern(name: string, bound: { names: string[]; members: string[] 
  * one along unchanged (`serfConfig.KeyringFile = config.KeyringFile`), nothing done to it.
  */
 function movesOnly(text: string): boolean {
-  const m = /^\s*[\w$@.\->[\]"']+\s*(?::=|=|:)(?![=~>:])\s*(.*?)\s*[;,]?\s*$/.exec(text);
-  return m !== null && /^[@$]*[A-Za-z_][\w.]*(?:->\w+)*$/.test(m[1]);
+  // Declaring words before the name (`int dry_run = 0;`, `var dryRun = false`, `let threads = matches`).
+  const m = /^\s*(?:[\w*&<>:]+\s+)*[\w$@.\->[\]"']+\s*(?::=|=|:)(?![=~>:])\s*(.*?)\s*[;,]?\s*$/.exec(text);
+  return m !== null && (/^[@$]*[A-Za-z_][\w.]*(?:->\w+)*$/.test(m[1]) || CONSTANT.test(m[1]));
+}
+
+/** A constant a line stores: a number, a boolean, nothing, an empty string. */
+const CONSTANT = /^(?:-?\d[\w.]*|true|false|True|False|nil|null|None|undefined|""|'')$/;
+
+/**
+ * Whether a line only declares one of the names with its type: a Go struct's field (`MaxAge
+ * time.Duration \`json:"max-age"\``), a C member (`int max_age;`). It reads nothing.
+ */
+function declaresOnly(text: string, names: ReadonlySet<string>): boolean {
+  const go = /^\s*([A-Za-z_]\w*)\s+[\w.*[\]]+(?:\s+`[^`]*`)?\s*(?:\/\/.*)?$/.exec(text);
+  if (go && names.has(go[1].toLowerCase())) return true;
+  const c = /^\s*(?:[A-Za-z_][\w*]*\s+)+\**([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*;\s*(?:\/[/*].*)?$/.exec(text);
+  return c !== null && names.has(c[1].toLowerCase());
 }
 
 /** The lines declaring the option, and the lines reading the value they bind it to; null when no declaration binds anything read. */
@@ -284,13 +301,19 @@ export function optionReads(
   if (!readPattern) return null;
   const found = sources.linesMatching?.(readPattern, MAX_READS + 1) ?? [];
   if (found.length > MAX_READS) return null;
+  const names = new Set(
+    [...bound.names, ...bound.members, ...optionSpellings(name)].map((n) => n.replace(/"/g, '').toLowerCase()),
+  );
+  const seen = new Set<string>();
   const reads = found.filter((l) => {
-    if (declaring.has(`${l.fileId}:${l.line}`)) return false;
+    const key = `${l.fileId}:${l.line}`;
+    if (declaring.has(key) || seen.has(key)) return false;
+    seen.add(key);
     const text = sources.lineText(l.fileId, l.line) ?? '';
     if (isCommentLine(text, null)) return false;
     if (declarationScore(text, typed, name) === 2) return false;
     // A settings table's binding (`{'dest': 'overwrite_theme_files', …}`) names the value; it reads nothing.
-    if (DEST_BINDING.test(text)) return false;
+    if (DEST_BINDING.test(text) || declaresOnly(text, names)) return false;
     return !movesOnly(text);
   });
   return reads.length > 0 ? { declarations, reads } : null;

@@ -496,7 +496,6 @@ export class Engine {
         return boostCentrality(plan.intent, chunk?.definitionKind, centrality);
       },
       chunkOf: (id) => this.corpus.chunks[id],
-      // Held to evidence, or an option's readers brought first: cut after.
       limit: evidence || plan.optionRead !== undefined ? Infinity : limit,
       furtherChunksOfFiles: plan.intent === 'find_references',
       siblingOf: this.siblingLookup(subject, plan.similarAlso ?? [], strategy, plan.similarNamedBy),
@@ -574,12 +573,7 @@ export class Engine {
     const held = evidence ? byEvidence(fused, evidence, limit) : null;
     // "Similar to X" lists X's kin, and stops where the evidence of kinship does (untilKinshipEnds).
     const listed = subject !== undefined ? untilKinshipEnds(fused) : fused;
-    const answered = held ? held.results : listed;
-    // What an option does: the code reading its value leads (search/options.ts).
-    const results =
-      plan.optionRead !== undefined && plan.answerLines
-        ? readingResultsFirst(answered, plan.answerLines).slice(0, limit)
-        : answered;
+    const results = readingResultsFirst(plan, held ? held.results : listed, limit);
     placeAnswerLines(results, plan, this.corpus, this.indexes.text);
     placeDefinitionResults(results, plan, this.corpus);
     return { results, held };

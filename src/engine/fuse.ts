@@ -457,6 +457,23 @@ function demotionMarksOf(input: FusionInput, chunk: Chunk): DemotionMarks {
   };
 }
 
+/**
+ * How a file's member is chosen to show it: a file holding a chosen line (FusionInput.holdsChosenLine)
+ * is shown by a member holding one, among which the member rules choose (an option's readers,
+ * QueryPlan.optionRead), else the first of them; without such lines, as the member rules say.
+ */
+function memberShownBy(
+  pick: ((group: SearchResult[]) => SearchResult) | null,
+  holds: ((r: SearchResult) => boolean) | undefined,
+): ((group: SearchResult[]) => SearchResult) | null {
+  if (!holds) return pick;
+  if (!pick) return (group) => group.find(holds) ?? group[0];
+  return (group) => {
+    const holding = group.filter(holds);
+    return pick(holding.length > 0 ? holding : group);
+  };
+}
+
 export function fuse(input: FusionInput): SearchResult[] {
   const candidates = candidatesOf(input);
   const unanimous = input.capFirstInEveryList && input.strategy === 'fused' ? firstInEveryList(input) : undefined;
@@ -547,17 +564,7 @@ export function fuse(input: FusionInput): SearchResult[] {
           input.argumentTakerOf && ((r) => input.argumentTakerOf?.(input.chunkOf(r.chunkId))),
         )
     : null;
-  const holding =
-    holdsChosenLine && ((group: SearchResult[]) => group.filter((r) => holdsChosenLine(input.chunkOf(r.chunkId))));
-  // A file holding a chosen line is shown by a member holding one: among them the member rules
-  // choose (an option's readers, QueryPlan.optionRead), else the first.
-  const shownBy =
-    pick && holding
-      ? (group: SearchResult[]) => {
-          const chosen = holding(group);
-          return pick(chosen.length > 0 ? chosen : group);
-        }
-      : (pick ?? (holding ? (group: SearchResult[]) => holding(group)[0] ?? group[0] : null));
+  const shownBy = memberShownBy(pick, holdsChosenLine && ((r) => holdsChosenLine(input.chunkOf(r.chunkId))));
   const shown = bestChunkPerFile(listed, input.furtherChunksOfFiles === true, shownBy);
   // A name and no code that no other member of its file could stand in for shows nothing.
   const files = isNameOnly ? shown.filter((r) => !isNameOnly(input.chunkOf(r.chunkId))) : shown;

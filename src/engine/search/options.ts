@@ -6,6 +6,7 @@
  * shell's case arm (`--max-age)`) — before the option's other mentions: a map key, a JSON tag, a
  * help text, a comment.
  */
+import type { QueryPlan } from '../contract';
 import { escapeRegExp } from '../text/escape';
 import { subTokens } from '../tokens';
 import { isCommentLine } from '../comment-lines';
@@ -320,14 +321,19 @@ export function optionReads(
 }
 
 /**
- * A question about what an option does: the results holding a line that reads its value first, in
- * their fused order, then the others. The question's words rank the readers; that they read the
- * option is what puts them before code that only shares its words.
+ * A question about what an option does (QueryPlan.optionRead): the results holding a line that
+ * reads its value first, in their fused order, then the others, cut to `limit` (the fusion was not
+ * cut, so a reader below it still leads). The question's words rank the readers; that they read
+ * the option is what puts them before code that only shares its words. Any other plan's results
+ * as they are.
  */
 export function readingResultsFirst<R extends { path: string; startLine: number; endLine: number }>(
-  results: readonly R[],
-  reads: readonly { path: string; line: number }[],
+  plan: Pick<QueryPlan, 'optionRead' | 'answerLines'>,
+  results: R[],
+  limit: number,
 ): R[] {
+  const reads = plan.answerLines;
+  if (plan.optionRead === undefined || !reads) return results;
   const readsIt = (r: R) => reads.some((l) => l.path === r.path && r.startLine <= l.line && l.line <= r.endLine);
-  return [...results.filter(readsIt), ...results.filter((r) => !readsIt(r))];
+  return [...results.filter(readsIt), ...results.filter((r) => !readsIt(r))].slice(0, limit);
 }

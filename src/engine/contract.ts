@@ -229,7 +229,12 @@ export interface QueryPlan extends Classification {
    * paste's `build.rs:130:10` names one). Their chunks lead, and their lines are the results'
    * lines.
    */
-  answerLines?: { path: string; line: number }[];
+  answerLines?: {
+    path: string;
+    line: number;
+    /** A line reading an option's value in a condition (`if opts.MaxAge …`): where the option decides what runs. */
+    decides?: boolean;
+  }[];
   /**
    * A command-line option asked for alone (rule command-line-option), as typed (`--max-age`): the
    * regex finds where the code names it, and answerLines holds the lines that declare it.

@@ -241,9 +241,10 @@ describe('a question about what an option does', () => {
     );
     expect(`${results[0].path}:${results[0].line}`).toBe('fs/filter/filter.go:11');
     expect(results[0].symbol).toBe('newer');
-    // The copy hands the value on and the cache header shares the words: only the reader is said to read it.
+    // The copy hands the value on, after the line deciding on it; the cache header only shares the words.
     const readers = results.filter((r) => r.explanation.modalities.text?.reason?.includes('reads the value'));
-    expect(readers.map((r) => `${r.path}:${r.line}`)).toEqual(['fs/filter/filter.go:11']);
+    expect(readers.map((r) => `${r.path}:${r.line}`)).toEqual(['fs/filter/filter.go:11', 'fs/filter/copy.go:5']);
+    expect(query.notes?.join(' ')).not.toContain('filter.go:6');
   });
 
   it('without the option the same words find the cache header', async () => {

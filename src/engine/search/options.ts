@@ -166,14 +166,17 @@ export function boundNames(statement: readonly string[], declaringAt: number): {
   for (const m of text.matchAll(new RegExp(DEST_BINDING.source.replace('[A-Za-z_]\\w*', '([A-Za-z_]\\w*)'), 'g')))
     names.add(m[1]);
   for (const m of text.matchAll(/\b(?:with_name|Arg::new|Arg::with_name)\s*\(\s*"([^"\s]+)"/g)) names.add(`"${m[1]}"`);
-  // What the option's own block or arm assigns, below its declaration: a key, a field or a variable.
+  // What the option's own block or arm assigns, below its declaration: a key, a field or a
+  // variable. At a statement's start outside any open call (a keyword argument on a call's next
+  // line, `help='…'`, is none), or after a block's or an arm's opening on the line (`{ |v|`, `--x)`).
+  let depth = 0;
   for (const line of statement.slice(declaringAt)) {
-    // At a statement's start (a line's, a block's `{ |v|`, an arm's `--x)`): a keyword argument
-    // (`dest=`, `type=`) inside a call is no assignment.
-    const assigned =
-      /(?:^\s*|[{;|)]\s*)(@{0,2}[A-Za-z_][\w.]*|\$\w+)\s*(?:\[\s*:?["']?([A-Za-z_]\w*)["']?\s*\])?\s*(?:\|\||\+)?=(?![=~>])/.exec(
-        line,
-      );
+    const code = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+    const assigned = (depth <= 0 ? ASSIGNMENT_AT_START.exec(line) : null) ?? ASSIGNMENT_IN_BLOCK.exec(line);
+    for (const c of code) {
+      if (c === '(' || c === '[') depth++;
+      else if (c === ')' || c === ']') depth--;
+    }
     if (!assigned) continue;
     const key = assigned[2];
     const target = assigned[1].replace(/^[@$]+/, '');
@@ -212,6 +215,13 @@ function declaringExtent(lines: readonly string[]): number {
 /** An option table's `dest` naming the value an option is stored in. */
 const DEST_BINDING = /\bdest\s*["']?\s*[=:]\s*["'][A-Za-z_]\w*["']/;
 
+/** An assignment's target: a variable, a member, a key (`options[:max_age]`, `$opts{x}`), `||=` and `+=` too. */
+const TARGET = String.raw`(@{0,2}[A-Za-z_][\w.]*|\$\w+)\s*(?:\[\s*:?["']?([A-Za-z_]\w*)["']?\s*\])?\s*(?:\|\||\+)?=(?![=~>])`;
+/** An assignment opening its line. */
+const ASSIGNMENT_AT_START = new RegExp(String.raw`^\s*` + TARGET);
+/** An assignment after a block's or a case arm's opening on its line (`{ |v| options[:x] = v }`, `--x) X=$2`). */
+const ASSIGNMENT_IN_BLOCK = new RegExp(String.raw`(?:\|\s*|\{\s*|\)\s+|;\s*)` + TARGET);
+
 /** Variables a declaring statement assigns that are its own scratch, not the option's value. */
 const SCRATCH_NAMES: ReadonlySet<string> = new Set(
   'i j k n v val value opt arg args optarg ret err rc self this'.split(' '),
@@ -232,7 +242,7 @@ export function optionSpellings(name: string): string[] {
  * `value_of("THREADS")`). A line that only stores it (`x.DryRun = v`) or hands it on unchanged
  * (`serfConfig.KeyringFile = config.KeyringFile`) moves it along; the line that acts on it is elsewhere.
  */
-function readsPattern(name: string, bound: { names: string[]; members: string[] }): string | null {
+function readsPattern(name: string, bound: { names: string[]; members: string[] }): string {
   const quoted = bound.names.filter((n) => n.startsWith('"')).map((n) => escapeRegExp(n.slice(1, -1)));
   const words = [...new Set([...bound.names.filter((n) => !n.startsWith('"')), ...optionSpellings(name)])];
   const parts = [
@@ -273,7 +283,7 @@ export function optionReads(
   name: string,
   pattern: string,
   sources: MessageSources,
-): { declarations: SourceLine[]; reads: SourceLine[] } | null {
+): { declarations: SourceLine[]; reads: OptionRead[] } | null {
   const declarations = optionDeclarations(typed, name, pattern, sources);
   // No parser call declares it (docutils' settings tables, `['--overwrite-theme-files']`): a name
   // of several words is still read by its spellings (`settings.overwrite_theme_files`).
@@ -298,31 +308,81 @@ export function optionReads(
     for (const n of names.names) bound.names.add(n);
     for (const m of names.members) bound.members.add(m);
   }
-  const readPattern = readsPattern(name, { names: [...bound.names], members: [...bound.members] });
-  if (!readPattern) return null;
-  const found = sources.linesMatching?.(readPattern, MAX_READS + 1) ?? [];
-  if (found.length > MAX_READS) return null;
+  // What a parser returns holds it by its name (`args.max_age`, `opts.depth`, `self.config.recursive`).
+  if (declarations.length > 0) bound.members.add(name.replace(/-/g, '_'));
   const names = new Set(
     [...bound.names, ...bound.members, ...optionSpellings(name)].map((n) => n.replace(/"/g, '').toLowerCase()),
   );
-  const seen = new Set<string>();
-  const reads = found.filter((l) => {
-    const key = `${l.fileId}:${l.line}`;
-    if (declaring.has(key) || seen.has(key)) return false;
-    seen.add(key);
-    const text = sources.lineText(l.fileId, l.line) ?? '';
-    if (isCommentLine(text, null)) return false;
-    if (declarationScore(text, typed, name) === 2) return false;
-    // A settings table's binding (`{'dest': 'overwrite_theme_files', …}`) names the value; it reads nothing.
-    if (DEST_BINDING.test(text) || declaresOnly(text, names)) return false;
-    return !movesOnly(text);
-  });
+  const context: ReadContext = { typed, name, sources, declaring, names, seen: new Set() };
+  const first = readsMatching(readsPattern(name, { names: [...bound.names], members: [...bound.members] }), context);
+  if (!first) return null;
+  // One hop along a copy into a field or a key (`NoPivotRoot: context.Bool("no-pivot")`): where
+  // that field is read is where the option acts (`if config.NoPivotRoot {`).
+  const hops = [...first.hops].filter((h) => !names.has(h.toLowerCase()));
+  const further =
+    hops.length > 0 ? readsMatching(`(?:\\.|->)(?:${hops.map(escapeRegExp).join('|')})\\b`, context) : null;
+  const reads = [...first.reads, ...(further?.reads ?? [])];
   return reads.length > 0 ? { declarations, reads } : null;
 }
 
+/** What reading an option's value needs: the option, the sources, the lines declaring it, the names bound, the lines seen. */
+interface ReadContext {
+  typed: string;
+  name: string;
+  sources: MessageSources;
+  declaring: ReadonlySet<string>;
+  /** The names the value is bound to, lower case. */
+  names: ReadonlySet<string>;
+  seen: Set<string>;
+}
+
+/** A line reading an option's value; `decides` when it is read in a condition. */
+export type OptionRead = SourceLine & { decides: boolean };
+
+/**
+ * The lines `pattern` finds that read the value (not a declaration, a comment, a binding, a
+ * declaration of the name or a store into it), and the fields and keys they copy it into; null
+ * when it finds more than MAX_READS lines.
+ */
+function readsMatching(pattern: string, context: ReadContext): { reads: OptionRead[]; hops: Set<string> } | null {
+  const { typed, name, sources, declaring, names, seen } = context;
+  const found = sources.linesMatching?.(pattern, MAX_READS + 1) ?? [];
+  if (found.length > MAX_READS) return null;
+  const occurrences = new RegExp(pattern, 'gi');
+  const reads: OptionRead[] = [];
+  const hops = new Set<string>();
+  for (const l of found) {
+    const key = `${l.fileId}:${l.line}`;
+    if (declaring.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    const text = sources.lineText(l.fileId, l.line) ?? '';
+    if (isCommentLine(text, null) || declarationScore(text, typed, name) === 2) continue;
+    // A settings table's binding (`{'dest': 'overwrite_theme_files', …}`) names the value; it reads nothing.
+    if (DEST_BINDING.test(text) || declaresOnly(text, names)) continue;
+    // Stored into (`x.DryRun = v`, `options[:max_age] = v`, `stats_interval = atoi(optarg)`): written, not read.
+    const at = [...text.matchAll(occurrences)];
+    if (at.length > 0 && at.every((m) => STORED_INTO.test(text.slice(m.index + m[0].length)))) continue;
+    const hop = COPIED_INTO.exec(text);
+    const into = hop?.[1] ?? hop?.[2];
+    if (into && into.length >= MIN_HOP_CHARS) hops.add(into);
+    reads.push({ ...l, decides: !movesOnly(text) && DECIDES.test(text) });
+  }
+  return { reads, hops };
+}
+
+/** What follows a name stored into: an assignment (a key's closing bracket before it). */
+const STORED_INTO = /^["'\x60]?\s*\]?\s*(?::=|\+=|-=|\|\|=|&&=|=(?![=~>]))/;
+/** A line copying a value into a field or a literal's key (`cfg.NoPivot = …`, `NoPivotRoot: …,`), the field or key. */
+const COPIED_INTO = /^\s*(?:(?:[\w$@]+(?:\.|->))+([A-Za-z_]\w*)\s*=(?![=~>])|([A-Za-z_]\w*)\s*:(?![=:]))\s*\S/;
+/** A field or key this short is too common a name to follow. */
+const MIN_HOP_CHARS = 4;
+/** A line deciding on a value: a condition (`if`, `unless`, `while`, a `case` label, `&&`, a ternary, bash's `(( … ))`). */
+const DECIDES = /\b(?:if|elif|elsif|unless|while|until|switch|case|when)\b|&&|\|\||\?[^?:]*:|\(\(|\[\[/;
+
 /**
  * A question about what an option does (QueryPlan.optionRead): the results holding a line that
- * reads its value first, in their fused order, then the others, cut to `limit` (the fusion was not
+ * decides on its value first, then those holding a line that reads it (a copy, an argument), each in
+ * their fused order, then the others, cut to `limit` (the fusion was not
  * cut, so a reader below it still leads). The question's words rank the readers; that they read
  * the option is what puts them before code that only shares its words. Any other plan's results
  * as they are.
@@ -334,6 +394,12 @@ export function readingResultsFirst<R extends { path: string; startLine: number;
 ): R[] {
   const reads = plan.answerLines;
   if (plan.optionRead === undefined || !reads) return results;
-  const readsIt = (r: R) => reads.some((l) => l.path === r.path && r.startLine <= l.line && l.line <= r.endLine);
-  return [...results.filter(readsIt), ...results.filter((r) => !readsIt(r))].slice(0, limit);
+  // 0: it decides on the value in a condition; 1: it reads it; 2: neither.
+  const rank = (r: R) => {
+    const held = reads.filter((l) => l.path === r.path && r.startLine <= l.line && l.line <= r.endLine);
+    if (held.length === 0) return 2;
+    return held.some((l) => l.decides) ? 0 : 1;
+  };
+  const ranked = results.map((r) => ({ r, rank: rank(r) }));
+  return [0, 1, 2].flatMap((n) => ranked.filter((x) => x.rank === n).map((x) => x.r)).slice(0, limit);
 }

@@ -267,7 +267,7 @@ function withOptionReads(plan: QueryPlan, sources: PlanSources, notes: string[])
   return {
     ...plan,
     optionRead: named.typed,
-    answerLines: found.reads.map((l) => ({ path: l.path, line: l.line })),
+    answerLines: found.reads.map((l) => ({ path: l.path, line: l.line, ...(l.decides ? { decides: true } : {}) })),
   };
 }
 

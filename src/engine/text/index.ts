@@ -250,25 +250,32 @@ export class TextIndex implements Retriever {
 
   /**
    * A question about what an option does: the chunks holding the lines that read its value lead,
-   * in the order the question's words gave them (those the words did not find after, most reads
+   * those deciding on it in a condition first, each in the order the question's words gave them (those the words did not find after, most reads
    * first), then the rest of that list.
    */
   private readsFirst(
     option: string,
-    reads: readonly { path: string; line: number }[],
+    reads: readonly { path: string; line: number; decides?: boolean }[],
     worded: ModalityHit[],
     limit: number,
   ): ModalityHit[] {
     const readsOf = new Map<number, number[]>();
+    const deciding = new Set<number>();
     for (const r of reads) {
       const file = this.corpus.fileByPath.get(r.path);
       if (!file) continue;
       const chunkId = this.corpus.chunkAt(file.id, r.line);
       readsOf.set(chunkId, [...(readsOf.get(chunkId) ?? []), r.line]);
+      if (r.decides) deciding.add(chunkId);
     }
     const rank = new Map(worded.map((h, i) => [h.chunkId, i]));
+    const decides = (id: number) => (deciding.has(id) ? 0 : 1);
     const reading = [...readsOf.entries()].sort(
-      ([a, x], [b, y]) => (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) || y.length - x.length || a - b,
+      ([a, x], [b, y]) =>
+        decides(a) - decides(b) ||
+        (rank.get(a) ?? Infinity) - (rank.get(b) ?? Infinity) ||
+        y.length - x.length ||
+        a - b,
     );
     const lines = (n: number[]) => `line${n.length === 1 ? '' : 's'} ${n.join(', ')}`;
     const first: ModalityHit[] = reading.map(([chunkId, at]) => ({

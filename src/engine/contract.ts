@@ -234,6 +234,8 @@ export interface QueryPlan extends Classification {
     line: number;
     /** A line reading an option's value in a condition (`if opts.MaxAge …`): where the option decides what runs. */
     decides?: boolean;
+    /** A line storing a value into an option's bound name (`stats_interval = atoi(optarg)`): where it is parsed. */
+    stores?: boolean;
   }[];
   /**
    * A command-line option asked for alone (rule command-line-option), as typed (`--max-age`): the

@@ -168,6 +168,61 @@ const FILES: SourceFile[] = [
   },
 ];
 
+FILES.push(
+  {
+    path: 'scrapy/commands/parse.py',
+    text: [
+      'def add_options(parser):',
+      '    parser.add_argument(',
+      '        "-d",',
+      '        "--depth",',
+      '        dest="depth",',
+      '        type=int,',
+      '        help="maximum depth for parsing requests",',
+      '    )',
+      '',
+      '',
+      'def run_callback(response, opts, depth):',
+      '    if depth < opts.depth:',
+      '        return follow(response)',
+      '    return []',
+      '',
+    ].join('\n'),
+  },
+  {
+    path: 'examples/dma/dmafwd.c',
+    text: [
+      'static unsigned short stats_interval = 1;',
+      '',
+      'static const struct option lgopts[] = {',
+      '\t{"stats-interval", required_argument, NULL, \'i\'},',
+      '\t{NULL, 0, 0, 0}',
+      '};',
+      '',
+      'static int parse_args(int opt)',
+      '{',
+      '\tswitch (opt) {',
+      "\tcase 'i':",
+      '\t\tstats_interval = atoi(optarg);',
+      '\t\tif (stats_interval == 0)',
+      '\t\t\tstats_interval = 1;',
+      '\t\tbreak;',
+      '\t}',
+      '\treturn 0;',
+      '}',
+      '',
+      'static void print_stats(void)',
+      '{',
+      '\twhile (!force_quit) {',
+      '\t\tsleep(stats_interval);',
+      '\t\tshow_totals();',
+      '\t}',
+      '}',
+      '',
+    ].join('\n'),
+  },
+);
+
 let engine: Engine;
 beforeAll(async () => {
   engine = await engineOver(FILES);
@@ -229,7 +284,7 @@ describe('a question about what an option does', () => {
   });
 
   it('spells a name of several words as code does, and a one-word name not at all', () => {
-    expect(optionSpellings('max-age')).toEqual(['max_age', 'maxAge', 'MaxAge']);
+    expect(optionSpellings('max-age')).toEqual(['max_age', 'maxAge', 'MaxAge', 'MAX_AGE']);
     expect(optionSpellings('threads')).toEqual([]);
   });
 
@@ -250,5 +305,18 @@ describe('a question about what an option does', () => {
   it('without the option the same words find the cache header', async () => {
     const { results } = await engine.search('what does max age do', { preset: 'default', limit: 5 });
     expect(results[0].path).not.toBe('fs/filter/filter.go');
+  });
+
+  it('reads an option declared over several lines by its dest', async () => {
+    const { query, results } = await engine.search('how does --depth work', { preset: 'default', limit: 5 });
+    expect(query.notes?.join(' ')).toContain('--depth is declared at scrapy/commands/parse.py:4');
+    expect(`${results[0].path}:${results[0].line}`).toBe('scrapy/commands/parse.py:12');
+  });
+
+  it('puts the code using the value before the code parsing and checking it', async () => {
+    const { query, results } = await engine.search('what does --stats-interval do', { preset: 'default', limit: 5 });
+    // The parser stores into it and checks it; the loop sleeping for it is where it acts.
+    expect(query.notes?.join(' ')).toContain('--stats-interval is declared at examples/dma/dmafwd.c:4');
+    expect(`${results[0].path}:${results[0].line}`).toBe('examples/dma/dmafwd.c:23');
   });
 });

@@ -139,12 +139,36 @@ export function optionDeclarations(
   sources: MessageSources,
 ): SourceLine[] {
   const lines = sources.linesMatching?.(pattern, MAX_LINES_READ) ?? [];
-  return lines.filter((l) => declarationScore(sources.lineText(l.fileId, l.line) ?? '', typed, name) === 2);
+  return lines.filter((l) => declaringStart(l, typed, name, sources) !== null);
+}
+
+/** Lines above an option's literal read for the call it is an argument of (`parser.add_argument(` over `"--depth",`). */
+const CALL_LINES_ABOVE = 3;
+/** A line holding nothing but a string literal, an argument of a call opened above it. */
+const LONE_LITERAL = /^\s*["'`][^"'`]*["'`]\s*,?\s*$/;
+
+/**
+ * The line a declaration of the option starts on: its own line, or, for a literal alone on its
+ * line, the line above opening the registering call it is an argument of (`parser.add_argument(`,
+ * `"-d",`, `"--depth",`); null when the line declares nothing.
+ */
+function declaringStart(l: SourceLine, typed: string, name: string, sources: MessageSources): number | null {
+  const text = sources.lineText(l.fileId, l.line) ?? '';
+  if (declarationScore(text, typed, name) === 2) return l.line;
+  if (!LONE_LITERAL.test(text)) return null;
+  let joined = text;
+  for (let k = 1; k <= CALL_LINES_ABOVE; k++) {
+    const above = sources.lineText(l.fileId, l.line - k);
+    if (above === undefined) break;
+    joined = `${above} ${joined}`;
+    if (declarationScore(joined, typed, name) === 2) return l.line - k;
+  }
+  return null;
 }
 
 /** Lines read around a declaration for the name its value is bound to: a chained call's lines above, a block or arm below. */
 const BINDING_LINES_ABOVE = 3;
-const BINDING_LINES_BELOW = 6;
+const BINDING_LINES_BELOW = 8;
 /** Lines reading an option's value read, at most; more, and the names bound are too common to say where it acts. */
 const MAX_READS = 200;
 
@@ -170,9 +194,10 @@ export function boundNames(statement: readonly string[], declaringAt: number): {
   // variable. At a statement's start outside any open call (a keyword argument on a call's next
   // line, `help='…'`, is none), or after a block's or an arm's opening on the line (`{ |v|`, `--x)`).
   let depth = 0;
-  for (const line of statement.slice(declaringAt)) {
+  for (const [i, line] of statement.entries()) {
     const code = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
-    const assigned = (depth <= 0 ? ASSIGNMENT_AT_START.exec(line) : null) ?? ASSIGNMENT_IN_BLOCK.exec(line);
+    const assigned =
+      i < declaringAt ? null : ((depth <= 0 ? ASSIGNMENT_AT_START.exec(line) : null) ?? ASSIGNMENT_IN_BLOCK.exec(line));
     for (const c of code) {
       if (c === '(' || c === '[') depth++;
       else if (c === ')' || c === ']') depth--;
@@ -233,7 +258,12 @@ export function optionSpellings(name: string): string[] {
   if (words.length < 2) return [];
   const lower = words.map((w) => w.toLowerCase());
   const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
-  return [lower.join('_'), lower[0] + lower.slice(1).map(cap).join(''), lower.map(cap).join('')];
+  return [
+    lower.join('_'),
+    lower[0] + lower.slice(1).map(cap).join(''),
+    lower.map(cap).join(''),
+    lower.join('_').toUpperCase(),
+  ];
 }
 
 /**
@@ -263,14 +293,19 @@ function movesOnly(text: string): boolean {
   return m !== null && (/^[@$]*[A-Za-z_][\w.]*(?:->\w+)*$/.test(m[1]) || CONSTANT.test(m[1]));
 }
 
+/** A line opening a function's definition. */
+const FUNCTION_HEAD = /^\s*(?:(?:async|pub|static|export|private|public|protected)\s+)*(?:def|func|function|fn|sub)\s/;
+
 /** A constant a line stores: a number, a boolean, nothing, an empty string. */
 const CONSTANT = /^(?:-?\d[\w.]*|true|false|True|False|nil|null|None|undefined|""|'')$/;
 
 /**
- * Whether a line only declares one of the names with its type: a Go struct's field (`MaxAge
- * time.Duration \`json:"max-age"\``), a C member (`int max_age;`). It reads nothing.
+ * Whether a line only declares one of the names: a Go struct's field (`MaxAge time.Duration
+ * \`json:"max-age"\``), a C member (`int max_age;`), a function's parameter. It reads nothing.
  */
 function declaresOnly(text: string, names: ReadonlySet<string>): boolean {
+  // A function's head naming it as a parameter (`def run_callback(response, opts, depth):`).
+  if (FUNCTION_HEAD.test(text)) return true;
   const go = /^\s*([A-Za-z_]\w*)\s+[\w.*[\]]+(?:\s+`[^`]*`)?\s*(?:\/\/.*)?$/.exec(text);
   if (go && names.has(go[1].toLowerCase())) return true;
   const c = /^\s*(?:[A-Za-z_][\w*]*\s+)+\**([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*;\s*(?:\/[/*].*)?$/.exec(text);
@@ -291,7 +326,8 @@ export function optionReads(
   const bound = { names: new Set<string>(), members: new Set<string>() };
   const declaring = new Set<string>();
   for (const d of declarations) {
-    const above = Math.max(1, d.line - BINDING_LINES_ABOVE);
+    const start = declaringStart(d, typed, name, sources) ?? d.line;
+    const above = Math.max(1, start - BINDING_LINES_ABOVE);
     const statement: string[] = [];
     for (let l = above; l <= d.line + BINDING_LINES_BELOW; l++) {
       const text = sources.lineText(d.fileId, l);
@@ -299,11 +335,11 @@ export function optionReads(
       statement.push(text);
     }
     // Above the declaration only the lines of its own chained call (`Arg::with_name("X")` then `.long("x")`).
-    let from = d.line - above;
+    let from = start - above;
     while (from > 0 && /^\s*\./.test(statement[from])) from--;
-    const own = statement.slice(from, d.line - above + declaringExtent(statement.slice(d.line - above)));
-    // The chained call's lines above are the declaration's too (`Arg::with_name("THREADS")`).
-    for (let l = above + from; l <= d.line; l++) declaring.add(`${d.fileId}:${l}`);
+    const own = statement.slice(from, start - above + declaringExtent(statement.slice(start - above)));
+    // The whole statement is the declaration's (`Arg::with_name("THREADS")` above, `dest="depth"` below).
+    for (let l = above + from; l < above + from + own.length; l++) declaring.add(`${d.fileId}:${l}`);
     const names = boundNames(own, d.line - above - from);
     for (const n of names.names) bound.names.add(n);
     for (const m of names.members) bound.members.add(m);
@@ -336,8 +372,14 @@ interface ReadContext {
   seen: Set<string>;
 }
 
-/** A line reading an option's value; `decides` when it is read in a condition. */
-export type OptionRead = SourceLine & { decides: boolean };
+/**
+ * A line reading an option's value: `decides` when it is read in a condition; `stores` when the
+ * line stores a value into it instead (the parsing of it, `stats_interval = atoi(optarg)`).
+ */
+export type OptionRead = SourceLine & { decides: boolean; stores?: true };
+
+/** A macro defined as the option's name (`#define CMD_LINE_OPT_STATS_INTERVAL "stats-interval"`): its declaration's spelling. */
+const NAME_DEFINED = /^\s*#\s*define\s+\w+\s+["'`]/;
 
 /**
  * The lines `pattern` finds that read the value (not a declaration, a comment, a binding, a
@@ -348,7 +390,8 @@ function readsMatching(pattern: string, context: ReadContext): { reads: OptionRe
   const { typed, name, sources, declaring, names, seen } = context;
   const found = sources.linesMatching?.(pattern, MAX_READS + 1) ?? [];
   if (found.length > MAX_READS) return null;
-  const occurrences = new RegExp(pattern, 'gi');
+  // The index matches without case; a name is read in its own case (`NEEDED`, not "if needed").
+  const occurrences = new RegExp(pattern, 'g');
   const reads: OptionRead[] = [];
   const hops = new Set<string>();
   for (const l of found) {
@@ -358,10 +401,15 @@ function readsMatching(pattern: string, context: ReadContext): { reads: OptionRe
     const text = sources.lineText(l.fileId, l.line) ?? '';
     if (isCommentLine(text, null) || declarationScore(text, typed, name) === 2) continue;
     // A settings table's binding (`{'dest': 'overwrite_theme_files', …}`) names the value; it reads nothing.
-    if (DEST_BINDING.test(text) || declaresOnly(text, names)) continue;
-    // Stored into (`x.DryRun = v`, `options[:max_age] = v`, `stats_interval = atoi(optarg)`): written, not read.
+    if (DEST_BINDING.test(text) || declaresOnly(text, names) || NAME_DEFINED.test(text)) continue;
     const at = [...text.matchAll(occurrences)];
-    if (at.length > 0 && at.every((m) => STORED_INTO.test(text.slice(m.index + m[0].length)))) continue;
+    if (at.length === 0) continue;
+    // Stored into (`x.DryRun = v`, `options[:max_age] = v`, `stats_interval = atoi(optarg)`):
+    // written, not read; the function storing it parses the value (OptionRead.stores).
+    if (at.every((m) => STORED_INTO.test(text.slice(m.index + m[0].length)))) {
+      reads.push({ ...l, decides: false, stores: true });
+      continue;
+    }
     const hop = COPIED_INTO.exec(text);
     const into = hop?.[1] ?? hop?.[2];
     if (into && into.length >= MIN_HOP_CHARS) hops.add(into);
@@ -394,12 +442,14 @@ export function readingResultsFirst<R extends { path: string; startLine: number;
 ): R[] {
   const reads = plan.answerLines;
   if (plan.optionRead === undefined || !reads) return results;
-  // 0: it decides on the value in a condition; 1: it reads it; 2: neither.
+  // 0: it decides on the value in a condition; 1: it reads it; 2: it parses it (stores into it
+  // too: the value checked where it is read from the command line); 3: none of these.
   const rank = (r: R) => {
     const held = reads.filter((l) => l.path === r.path && r.startLine <= l.line && l.line <= r.endLine);
-    if (held.length === 0) return 2;
+    if (held.length === 0) return 3;
+    if (held.some((l) => l.stores)) return 2;
     return held.some((l) => l.decides) ? 0 : 1;
   };
   const ranked = results.map((r) => ({ r, rank: rank(r) }));
-  return [0, 1, 2].flatMap((n) => ranked.filter((x) => x.rank === n).map((x) => x.r)).slice(0, limit);
+  return [0, 1, 2, 3].flatMap((n) => ranked.filter((x) => x.rank === n).map((x) => x.r)).slice(0, limit);
 }

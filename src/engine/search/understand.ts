@@ -259,15 +259,21 @@ function withOptionReads(plan: QueryPlan, sources: PlanSources, notes: string[])
     from?.messages ? optionReads(named.typed, named.name, pattern, from.messages) : null;
   const found = read(sources.outsideTests) ?? read(sources);
   if (!found) return plan;
-  const shown = found.reads.slice(0, NOTED_READS).map((l) => `${l.path}:${l.line}`);
-  const more = found.reads.length - shown.length;
+  const reading = found.reads.filter((l) => !l.stores);
+  const shown = reading.slice(0, NOTED_READS).map((l) => `${l.path}:${l.line}`);
+  const more = reading.length - shown.length;
   notes.push(
     `Command-line option: ${declared(named.typed, found.declarations)}; the code reading the value it is given leads: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''} (rule ${plan.rule}).`,
   );
   return {
     ...plan,
     optionRead: named.typed,
-    answerLines: found.reads.map((l) => ({ path: l.path, line: l.line, ...(l.decides ? { decides: true } : {}) })),
+    answerLines: found.reads.map((l) => ({
+      path: l.path,
+      line: l.line,
+      ...(l.decides ? { decides: true } : {}),
+      ...(l.stores ? { stores: true } : {}),
+    })),
   };
 }
 

@@ -255,13 +255,14 @@ export class TextIndex implements Retriever {
    */
   private readsFirst(
     option: string,
-    reads: readonly { path: string; line: number; decides?: boolean }[],
+    reads: readonly { path: string; line: number; decides?: boolean; stores?: boolean }[],
     worded: ModalityHit[],
     limit: number,
   ): ModalityHit[] {
     const readsOf = new Map<number, number[]>();
     const deciding = new Set<number>();
-    for (const r of reads) {
+    // A line storing into it parses the value; its function is no reader (options.ts).
+    for (const r of reads.filter((l) => !l.stores)) {
       const file = this.corpus.fileByPath.get(r.path);
       if (!file) continue;
       const chunkId = this.corpus.chunkAt(file.id, r.line);

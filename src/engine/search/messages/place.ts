@@ -138,9 +138,13 @@ export function placeAnswerLines(results: SearchResult[], plan: QueryPlan, corpu
 }
 
 /** A question about what an option does: each result shows its first line reading the option's value, its range whole. */
-function placeAtReads(results: SearchResult[], reads: readonly { path: string; line: number }[]): void {
+function placeAtReads(
+  results: SearchResult[],
+  reads: readonly { path: string; line: number; stores?: boolean }[],
+): void {
   for (const result of results) {
-    const read = reads.find((r) => r.path === result.path && holdsLine(result, r.line));
+    const held = reads.filter((r) => r.path === result.path && holdsLine(result, r.line));
+    const read = held.find((r) => !r.stores) ?? held[0];
     if (read) result.line = read.line;
   }
 }

@@ -504,7 +504,8 @@ export class Engine {
         : {}),
       rankContainersByMembers: BEHAVIOUR_INTENTS.has(plan.intent),
       rankEveryContainerByMembers: howItWorks,
-      ...(plan.answerLines ? { holdsChosenLine: holdsLineOf(plan.answerLines) } : {}),
+      // An option's value stored into is parsed there, not read: its readers show their files.
+      ...(plan.answerLines ? { holdsChosenLine: holdsLineOf(plan.answerLines.filter((l) => !l.stores)) } : {}),
       capFirstInEveryList: plan.intent === 'understand_code',
       isGenerated: (chunk: Chunk) => (this.fileMarks(chunk) & FILE_GENERATED) !== 0,
       ...(testsFollow(plan) ? { isDemotedTest: (chunk: Chunk) => this.isTestCode(chunk) } : {}),

@@ -170,6 +170,30 @@ const FILES: SourceFile[] = [
 
 FILES.push(
   {
+    path: 'bin/makepkg',
+    text: [
+      '#!/bin/bash',
+      'NEEDED=0',
+      '',
+      'install_package() {',
+      '\tlocal pkglist',
+      "\t(( ASDEPS )) && pkglist+=('--asdeps')",
+      "\t(( NEEDED )) && pkglist+=('--needed')",
+      '\trun_pacman -U "${pkglist[@]}"',
+      '}',
+      '',
+      "OPT_LONG+=('asdeps' 'noconfirm' 'needed' 'noprogressbar')",
+      'while true; do',
+      '\tcase "$1" in',
+      '\t\t--asdeps)         ASDEPS=1;;',
+      '\t\t--needed)         NEEDED=1;;',
+      '\tesac',
+      '\tshift',
+      'done',
+      '',
+    ].join('\n'),
+  },
+  {
     path: 'scrapy/commands/parse.py',
     text: [
       'def add_options(parser):',
@@ -281,6 +305,13 @@ describe('a question about what an option does', () => {
     // The declaring line is the one naming the option: the last of clap's chain, else the first.
     const got = boundNames(lines, text.startsWith('Arg::') ? lines.length - 1 : 0);
     expect(got).toMatchObject({ names: bound.names ?? [], members: bound.members ?? [] });
+  });
+
+  it('reads no list of option names, no store and no parameter as a use of the value', async () => {
+    const { query, results } = await engine.search('what does --needed do', { preset: 'default', limit: 5 });
+    // Not `NEEDED=0` (a store), not OPT_LONG's list, not the case arm (the declaration).
+    expect(query.notes?.join(' ')).toContain('leads: bin/makepkg:7 (');
+    expect(`${results[0].path}:${results[0].line}`).toBe('bin/makepkg:7');
   });
 
   it('spells a name of several words as code does, and a one-word name not at all', () => {

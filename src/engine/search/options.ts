@@ -293,6 +293,9 @@ function movesOnly(text: string): boolean {
   return m !== null && (/^[@$]*[A-Za-z_][\w.]*(?:->\w+)*$/.test(m[1]) || CONSTANT.test(m[1]));
 }
 
+/** A list of option names and nothing else (makepkg's `OPT_LONG+=('asdeps' 'noconfirm' 'needed')`): a table the parser is given. */
+const NAMES_LIST = /^\s*(?:[\w.$]+\s*\+?=\s*)?[([{]?\s*(?:["'][\w-]+["']\s*,?\s*){3,}[)\]}]?\s*[;,]?\s*$/;
+
 /** A line opening a function's definition. */
 const FUNCTION_HEAD = /^\s*(?:(?:async|pub|static|export|private|public|protected)\s+)*(?:def|func|function|fn|sub)\s/;
 
@@ -401,7 +404,8 @@ function readsMatching(pattern: string, context: ReadContext): { reads: OptionRe
     const text = sources.lineText(l.fileId, l.line) ?? '';
     if (isCommentLine(text, null) || declarationScore(text, typed, name) === 2) continue;
     // A settings table's binding (`{'dest': 'overwrite_theme_files', …}`) names the value; it reads nothing.
-    if (DEST_BINDING.test(text) || declaresOnly(text, names) || NAME_DEFINED.test(text)) continue;
+    if (DEST_BINDING.test(text) || declaresOnly(text, names) || NAME_DEFINED.test(text) || NAMES_LIST.test(text))
+      continue;
     const at = [...text.matchAll(occurrences)];
     if (at.length === 0) continue;
     // Stored into (`x.DryRun = v`, `options[:max_age] = v`, `stats_interval = atoi(optarg)`):

@@ -18,6 +18,7 @@ import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PA
 import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
 import { withoutLoneMacros } from './lone-macros';
+import { macroHeadedFunctions } from './macro-headed';
 import { withoutConceptHeads } from './concept-heads';
 import { luaLoopedDefinitions } from './lua-loops';
 import { pythonClassAliases } from './python-aliases';
@@ -264,6 +265,7 @@ export class StructuralAnalyzer {
         addMacroBodyCalls(found, macroBodyCalls(root, text));
         // The items a file's macros make are read from the invocations, blanked lines included.
         addMacroInstances(found.definitions, cMacroDefinitions(original, cDefineTable(cMacroRules(original))));
+        if (root.hasError) addMacroInstances(found.definitions, macroHeadedFunctions(root, text));
       }
       if (lang === 'rust') {
         addMacroInstances(found.definitions, rustMacroDefinitions(text, macroTable(rustMacroRules(text))));
@@ -1415,8 +1417,14 @@ function readDefinition(
   const startLine = first.startPosition.row + 1;
   const endPosition = outer.endPosition;
   // A node that ends at column 0 ends with the previous line's newline.
-  const endRow =
+  let endRow =
     endPosition.column === 0 && endPosition.row > outer.startPosition.row ? endPosition.row - 1 : endPosition.row;
+  let endIndex = outer.endIndex;
+  const closer =
+    (lang === 'c' || lang === 'cpp') && (TYPE_SPECIFIERS.has(nodeType) || nodeType === 'function_definition')
+      ? ownCloser(text, outer)
+      : null;
+  if (closer) ({ row: endRow, index: endIndex } = closer);
 
   // Decorators and `export` belong to the range; the signature starts at the keyword.
   const signatureStart = outerType === 'decorated_definition' ? node.startIndex : outer.startIndex;
@@ -1447,8 +1455,27 @@ function readDefinition(
     doc: doc || undefined,
     docLine: above?.line,
     start: outer.startIndex,
-    end: outer.endIndex,
+    end: endIndex,
   };
+}
+
+/**
+ * A C or C++ type or function that starts at column 0 closes at the first `}` in column 0 after
+ * it. A parse error inside it can run its node past that line: a field list holding a macro call
+ * without `;` (`struct { ZEND_ENDIAN_LOHI_4(a, b, c, d) } v;`) loses a brace, and the node takes
+ * in everything to a later type's `}`, with the macros between. Only a node with an error inside
+ * is cut there, at the end of the closing line (row 0-based, index past its last character).
+ */
+function ownCloser(text: string, outer: Node): { row: number; index: number } | null {
+  if (!outer.hasError || outer.startPosition.column !== 0) return null;
+  const at = text.indexOf('\n}', outer.startIndex);
+  if (at < 0) return null;
+  const lineEnd = text.indexOf('\n', at + 1);
+  const index = lineEnd < 0 ? text.length : lineEnd;
+  if (index >= outer.endIndex) return null;
+  let row = outer.startPosition.row;
+  for (let i = text.indexOf('\n', outer.startIndex); i !== -1 && i <= at; i = text.indexOf('\n', i + 1)) row++;
+  return { row, index };
 }
 
 /** `@overload`, `@typing.overload`, `@t.overload`: PEP 484's decorator for the signatures above an implementation. */

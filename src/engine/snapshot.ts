@@ -173,7 +173,7 @@ import { encodeChunkTable, type ChunkTable } from './structural/corpus';
  *    …)`, `CPP_template(…)(…)`) is read as `template<…>`, and a function declared as `RET
  *    MACRO(name)(params) { … }` is `name` (analysis): an older snapshot has neither definition.
  */
-export const SNAPSHOT_VERSION = 52;
+export const SNAPSHOT_VERSION = 53;
 
 /** What a snapshot stores per file besides its text and analysis. */
 export interface SnapshotFile {

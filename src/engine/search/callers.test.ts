@@ -543,3 +543,34 @@ describe('what depends on a path typed from above the repository’s root', () =
     expect(paths).not.toContain('application.py');
   });
 });
+
+describe('who calls a C++ function whose header is named after it', () => {
+  // In the style of Thrust 1.17 (Apache-2.0): stable_merge_sort.inl includes insertion_sort.h
+  // and calls insertion_sort in one function, unqualified so the graph ties it by name only.
+  const SORT: SourceFile[] = [
+    {
+      path: 'thrust/sequential/insertion_sort.h',
+      text: ['#pragma once', 'template<typename I>', 'void insertion_sort(I first, I last)', '{', '}', ''].join('\n'),
+    },
+    {
+      path: 'thrust/sequential/stable_merge_sort.inl',
+      text: [
+        '#pragma once',
+        '#include <thrust/sequential/insertion_sort.h>',
+        '#include "thrust/sequential/insertion_sort.h"',
+        '',
+        'template<typename I>',
+        'void insertion_sort_each(I first, I last)',
+        '{',
+        '  (insertion_sort)(first, last);',
+        '}',
+        '',
+      ].join('\n'),
+    },
+  ];
+
+  it('lists the function that calls it, not the include line naming its header', async () => {
+    const engine = await build(SORT);
+    expect(await found(engine, 'who calls insertion_sort')).toEqual(['thrust/sequential/stable_merge_sort.inl:5']);
+  });
+});

@@ -298,6 +298,9 @@ function bindsName(i: ImportRef, line: number, called: boolean): boolean {
   return !called && line > i.line && line <= i.line + i.names.length + 1;
 }
 
+/** A preprocessor include (or Objective-C import) directive's line. */
+const INCLUDE_LINE = /^\s*#\s*(?:include|include_next|import)\b/;
+
 /** A doctest's lines (`>>>`, `...`) and a docstring's quotes: prose in Python (or a file of no known language). */
 const DOCSTRING_LINE = /^\s*(>>>|\.\.\.|"""|''')/;
 
@@ -309,6 +312,8 @@ const DOCSTRING_LINE = /^\s*(>>>|\.\.\.|"""|''')/;
 function inCode(lineText: string, column: number, language: Language | null): boolean {
   if (isCommentLine(lineText, language)) return false;
   if ((language === null || language === 'python') && DOCSTRING_LINE.test(lineText)) return false;
+  // A C/C++ include's path (`#include <thrust/…/insertion_sort.h>`) names a file, not a use of the word.
+  if ((language === 'c' || language === 'cpp') && INCLUDE_LINE.test(lineText)) return false;
   const before = lineText.slice(0, Math.max(0, column));
   for (const quote of ['"', "'", '`']) if (before.split(quote).length % 2 === 0) return false;
   return !/(\/\/|\s#)/.test(before);

@@ -17,7 +17,7 @@ import { embeddedCodeOf, MAX_EMBEDDED_ROUNDS, rustMacroTranscribers, type Embedd
 import { analysisQuerySource, EXTRA_QUERIES, extractNameChecks, REDUNDANT_TAG_PATTERNS } from './queries';
 import type { NameCheck } from './queries';
 import { MAX_RESYNC_PARSES, resyncLines, startingAt } from './resync';
-import { withoutLoneMacros } from './lone-macros';
+import { withoutLoneMacros, withoutMarkersBeforeTemplates } from './lone-macros';
 import { macroHeadedFunctions } from './macro-headed';
 import { withoutConceptHeads } from './concept-heads';
 import { luaLoopedDefinitions } from './lua-loops';
@@ -238,6 +238,8 @@ export class StructuralAnalyzer {
     const budget = new ParseBudget();
     // An emulated template head (concept-heads.ts) is read as the `template<…>` it stands for.
     if (lang === 'cpp') text = withoutConceptHeads(text) ?? text;
+    // A marker macro's line over a template head (lone-macros.ts) is blanked.
+    if (lang === 'cpp') text = withoutMarkersBeforeTemplates(text) ?? text;
     let tree = loaded.parser.parse(text, null, { progressCallback: budget.progressCallback });
     if (!tree) {
       loaded.parser.reset();
@@ -1391,6 +1393,9 @@ function readDefinition(
   };
   if (parent && wrapsOneDefinition(nodeType, outerParentType!, parent)) up();
   if (outerParentType === 'decorated_definition' || outerParentType === 'template_declaration') up();
+  // A member template of a class template defined outside it has a head for each
+  // (`template<class T>` then `template<class U>` over `R C<T>::f(U u) { … }`): it starts at the first.
+  while (outerType === 'template_declaration' && outerParentType === 'template_declaration') up();
   // TS `namespace X {}` at statement level is wrapped in an expression statement.
   if (outerType === 'internal_module' && outerParentType === 'expression_statement') up();
   while (outerParent && (outerParentType === 'export_statement' || outerParentType === 'ambient_declaration')) up();

@@ -2,13 +2,14 @@
  * A function-like macro invoked alone on a line between declarations (VIGRA's
  * `doxygen_overloaded_function(…)`, a run of type-trait generators) is blanked before the parse,
  * so the definitions after it are read as themselves rather than as the body of a "function"
- * named after the macro; a declarator split over lines is no such macro.
+ * named after the macro; a declarator split over lines is no such macro. An object-like marker
+ * macro alone over a template head (CUDA libraries') is blanked too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeGrammars } from '../../node/grammars';
 import { StructuralAnalyzer } from './analyzer';
 import { chunkSpans } from './chunks';
-import { loneMacroLines } from './lone-macros';
+import { loneMacroLines, withoutMarkersBeforeTemplates } from './lone-macros';
 
 let analyzer: StructuralAnalyzer;
 beforeAll(async () => {
@@ -103,5 +104,71 @@ describe('lone macro lines (C/C++)', () => {
       '}',
     ].join('\n');
     expect(loneMacroLines(text).map((r) => r + 1)).toEqual([12]);
+  });
+});
+
+// In the style of Thrust 1.17's sequential backend (Apache-2.0): each function opens with an
+// object-like pragma marker over its template head, and calls its helpers named in full.
+const MARKED = [
+  'namespace thrust { namespace system { namespace sequential', // 1
+  '{',
+  '',
+  '__exec_check_disable__',
+  'template<typename I, typename C>', // 5
+  '__host__ __device__',
+  'void insertion_sort(I first, I last, C comp)',
+  '{',
+  '  for(I i = first; i != last; ++i) { }',
+  '} // end insertion_sort()', // 10
+  '',
+  '__exec_check_disable__ // a marker',
+  'template<typename I, typename C>',
+  '__host__ __device__',
+  'void insertion_sort_each(I first, I last, C comp)', // 15
+  '{',
+  '  thrust::system::sequential::insertion_sort(first, last, comp);',
+  '}',
+  '',
+  '} } }', // 20
+  '',
+].join('\n');
+
+describe('a marker macro alone over a template head (C++)', () => {
+  it('the function after it is read as itself, also after a block end with a comment', async () => {
+    const a = await analyzer.analyzeAsync('sort.h', MARKED);
+    const functions = a.definitions.filter((d) => d.kind === 'function').map((d) => [d.name, d.startLine, d.endLine]);
+    expect(functions).toEqual([
+      ['insertion_sort', 5, 10],
+      ['insertion_sort_each', 13, 18],
+    ]);
+  });
+
+  it('a call named in full, namespace by namespace, is a call of the name', async () => {
+    const a = await analyzer.analyzeAsync('sort.h', MARKED);
+    const calls = a.references.filter((r) => r.name === 'insertion_sort').map((r) => [r.kind, r.line, r.enclosing]);
+    expect(calls).toEqual([['call', 17, 'insertion_sort_each']]);
+  });
+
+  it('`extern template`, a name continuing a declaration and a name before no template are left alone', () => {
+    expect(withoutMarkersBeforeTemplates('extern\ntemplate<> class A<int>;\n')).toBeNull();
+    expect(withoutMarkersBeforeTemplates('typedef int\nvalue_type\ntemplate<class T> struct B;\n')).toBeNull();
+    expect(withoutMarkersBeforeTemplates('int x;\nsize_t\ncount(void);\ntemplate<class T> struct B;\n')).toBeNull();
+    expect(withoutMarkersBeforeTemplates('int x;\n  MARK\ntemplate<class T> struct B;\n')).toBe(
+      'int x;\n      \ntemplate<class T> struct B;\n',
+    );
+  });
+
+  it('a member template defined outside its class template starts at the first of its two heads', async () => {
+    const text = [
+      'template<typename T>',
+      '  template<typename S>',
+      '    S &engine<T>::stream_out(S &os) const',
+      '{',
+      '  return os;',
+      '}',
+      '',
+    ].join('\n');
+    const a = await analyzer.analyzeAsync('engine.inl', text);
+    expect(a.definitions.map((d) => [d.name, d.startLine, d.endLine])).toContainEqual(['stream_out', 1, 6]);
   });
 });

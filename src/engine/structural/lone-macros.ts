@@ -174,3 +174,40 @@ function nextCodeLine(lines: readonly string[], row: number): string | null {
   }
   return null;
 }
+
+/**
+ * C++: an object-like macro alone on a line before a template head (CUDA libraries' pragma
+ * markers, `__thrust_exec_check_disable__` over `template<…>` and the function it opens). The
+ * grammar reads the name as a type and the head after it as a dependent name, without an error,
+ * and the function after it is lost. A name is never followed by the keyword `template` within
+ * one declaration (only after `::`, `.` or `->`, or as `extern template` / `export template`),
+ * so such a line, between declarations, is blanked (same length, same lines) before the parse.
+ * Null when there is none.
+ */
+export function withoutMarkersBeforeTemplates(text: string): string | null {
+  if (!text.includes('template')) return null;
+  const lines = text.split('\n');
+  const edits: { start: number; end: number }[] = [];
+  for (let row = 0, offset = 0; row < lines.length; offset += lines[row].length + 1, row++) {
+    const line = lines[row];
+    const name = LONE_NAME.exec(line);
+    if (!name || BEFORE_TEMPLATE.has(name[1])) continue;
+    const after = nextCodeLine(lines, row);
+    if (after === null || !TEMPLATE_HEAD.test(after)) continue;
+    const [before] = previousCodeLine(lines, row);
+    // `} // end set_difference()`: the comment after a block's end is passed over.
+    if (before !== null && !DECLARATION_BOUNDARY.test(before.replace(/[ \t]*\/\/.*$/, ''))) continue;
+    const column = line.search(/\S/);
+    edits.push({ start: offset + column, end: offset + column + name[1].length });
+  }
+  return edits.length ? masked(text, edits) : null;
+}
+
+/** `NAME` alone on a line (a comment after it allowed). */
+const LONE_NAME = /^[ \t]*([A-Za-z_]\w*)[ \t]*(?:\/\/.*|\/\*.*\*\/[ \t]*)?\r?$/;
+
+/** A line opening a template head. */
+const TEMPLATE_HEAD = /^[ \t]*template[ \t]*</;
+
+/** Words alone on a line that a template head may follow within one declaration. */
+const BEFORE_TEMPLATE: ReadonlySet<string> = new Set(['extern', 'export']);

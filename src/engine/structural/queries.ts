@@ -242,6 +242,11 @@ const CPP_EXTRA = `${C_FAMILY_COMMON}
 (class_specifier name: (template_type name: (type_identifier) @name) body: (_)) @definition.class
 (function_declarator declarator: (qualified_identifier name: (destructor_name) @name)) @definition.method
 (call_expression function: (qualified_identifier name: (identifier) @name)) @reference.call
+; A call named in full (\`thrust::system::detail::sequential::insertion_sort(first, last, comp)\`):
+; each depth is a pattern of its own, to five names, as for the definitions above.
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (identifier) @name))) @reference.call
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (identifier) @name)))) @reference.call
+(call_expression function: (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (qualified_identifier name: (identifier) @name))))) @reference.call
 (call_expression function: (template_function name: (identifier) @name)) @reference.call
 (call_expression function: (field_expression field: (template_method name: (field_identifier) @name))) @reference.call
 (new_expression type: (type_identifier) @name) @reference.new

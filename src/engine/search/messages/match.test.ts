@@ -656,6 +656,26 @@ describe('messages as terminals print them: frames, usage text, two-line panics'
     );
   });
 
+  it('C++ static_assert: g++’s `static assertion failed: ` before two joined literals whose words read as a question', () => {
+    // "references to thrust::reference" fires the references rule: a paste only when a format
+    // explains it from its start.
+    const lines = fixture('thrust-actor.inl.txt');
+    const message = 'Actor evaluations only support rvalue references to thrust::reference subclasses.';
+    for (const pasted of [
+      `error: static assertion failed: ${message}`,
+      `static assertion failed: ${message}`,
+      message,
+    ]) {
+      const plan = routeWithFormats(pasted, 'thrust-actor.inl.txt');
+      expect(plan).toMatchObject({ intent: 'exact_match', pasted: true });
+      expect(matchingLines(lines, plan.regex!)).toEqual([24]);
+    }
+    // A part of the literals from their middle is not known to start the message.
+    expect(routeWithFormats(message.replace('Actor evaluations ', ''), 'thrust-actor.inl.txt').intent).toBe(
+      'find_references',
+    );
+  });
+
   it('C++ terminate with `what():` alone: the message under the exception class’s own prefix line, not the prefix', () => {
     const pasted = [
       "terminate called after throwing an instance of 'vigra::PreconditionViolation'",

@@ -823,6 +823,8 @@ function formatsAround(
         constantChars: chars,
         score: chars,
         coverage: 1,
+        // The message is the literals' text from their start: nothing printed before it.
+        startsMessage: inside.starts,
       });
       continue;
     }
@@ -918,9 +920,10 @@ function joinedFormats(
 /**
  * Constant text written as literals side by side over several lines (C, Python): a pasted
  * part of it that crosses a line of the source is in no single line, so no line shows it
- * verbatim. The literal the message starts in is its line.
+ * verbatim. The literal the message starts in is its line; `starts` when the message is the run's
+ * text from its beginning.
  */
-function insideLiterals(run: FormatRun, message: string): { literal: Literal; chars: number } | null {
+function insideLiterals(run: FormatRun, message: string): { literal: Literal; chars: number; starts: boolean } | null {
   if (run.literals.length < 2 || !run.pieces.every((p) => 'constant' in p)) return null;
   const texts = run.literals.map((l) => normalise(formatPieces(l.content).map(constantText).join('')));
   const wanted = normalise(message).trim();
@@ -928,5 +931,5 @@ function insideLiterals(run: FormatRun, message: string): { literal: Literal; ch
   if (at < 0) return null;
   let k = 0;
   for (let offset = texts[0].length; k < texts.length - 1 && offset <= at; offset += texts[++k].length);
-  return { literal: run.literals[k], chars: message.replace(/\s/g, '').length };
+  return { literal: run.literals[k], chars: message.replace(/\s/g, '').length, starts: at === 0 };
 }

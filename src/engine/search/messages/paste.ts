@@ -363,6 +363,13 @@ const UNCAUGHT = /^Uncaught(?: \(in promise\))?\s+/;
  */
 export const CPP_WHAT = /^what\(\):\s+/;
 
+/**
+ * A C++ compiler's words around a failed `static_assert`'s message: g++ and clang print
+ * `static assertion failed: <message>`, clang also `static assertion failed due to requirement
+ * '<expression>': <message>`. The message is the assertion's string literal.
+ */
+const STATIC_ASSERTION = /^static assertion failed(?: due to requirement '.*?')?:\s+/;
+
 /** A Debug-printed error variant holding one string: rustls' `General("no usable cipher suites configured")`. */
 const DEBUG_VARIANT = /^[A-Z]\w*(?:::[A-Z]\w*)*\("((?:[^"\\]|\\.)*)"\)$/;
 
@@ -387,6 +394,7 @@ function unwrapOnce(text: string): string {
     INPUT_LOCATION,
     UNCAUGHT,
     CPP_WHAT,
+    STATIC_ASSERTION,
     LEADING_NAME,
     INPUT_LOCATION_AFTER,
     RUST_OS_ERROR,

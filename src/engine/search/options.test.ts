@@ -142,6 +142,20 @@ const FILES: SourceFile[] = [
     ].join('\n'),
   },
   {
+    path: 'backend/s3/cleanup.go',
+    text: [
+      'package s3',
+      '',
+      '// cleanUp removes the uploads older than maxAge: its own parameter, not the option.',
+      'func cleanUp(maxAge time.Duration) {',
+      '\tif maxAge > 0 {',
+      '\t\tremoveOlder(maxAge)',
+      '\t}',
+      '}',
+      '',
+    ].join('\n'),
+  },
+  {
     path: 'lib/http/cache.go',
     text: [
       'package http',
@@ -327,7 +341,8 @@ describe('a question about what an option does', () => {
     );
     expect(`${results[0].path}:${results[0].line}`).toBe('fs/filter/filter.go:11');
     expect(results[0].symbol).toBe('newer');
-    // The copy hands the value on, after the line deciding on it; the cache header only shares the words.
+    // The copy hands the value on, after the line deciding on it; the cache header only shares the
+    // words, and s3's `maxAge` is a parameter of its own (the flag call said `Opt.MaxAge` holds it).
     const readers = results.filter((r) => r.explanation.modalities.text?.reason?.includes('reads the value'));
     expect(readers.map((r) => `${r.path}:${r.line}`)).toEqual(['fs/filter/filter.go:11', 'fs/filter/copy.go:5']);
     expect(query.notes?.join(' ')).not.toContain('filter.go:6');

@@ -272,12 +272,16 @@ export function optionSpellings(name: string): string[] {
  * `value_of("THREADS")`). A line that only stores it (`x.DryRun = v`) or hands it on unchanged
  * (`serfConfig.KeyringFile = config.KeyringFile`) moves it along; the line that acts on it is elsewhere.
  */
-function readsPattern(name: string, bound: { names: string[]; members: string[] }): string {
+function readsPattern(name: string, bound: { names: string[]; members: string[] }, spelledBare: boolean): string {
   const quoted = bound.names.filter((n) => n.startsWith('"')).map((n) => escapeRegExp(n.slice(1, -1)));
-  const words = [...new Set([...bound.names.filter((n) => !n.startsWith('"')), ...optionSpellings(name)])];
+  // The name's spellings as bare words only when no declaration said what holds the value: where
+  // one did (`&Opt.MaxAge`), a local `maxAge` elsewhere (s3's cleanUp) is another value.
+  const spellings = optionSpellings(name);
+  const words = [...new Set([...bound.names.filter((n) => !n.startsWith('"')), ...(spelledBare ? spellings : [])])];
+  const members = [...new Set([...bound.members, ...(spelledBare ? [] : spellings)])];
   const parts = [
     ...(words.length > 0 ? [`\\b(?:${words.map(escapeRegExp).join('|')})\\b`] : []),
-    ...(bound.members.length > 0 ? [`(?:\\.|->)(?:${bound.members.map(escapeRegExp).join('|')})\\b`] : []),
+    ...(members.length > 0 ? [`(?:\\.|->)(?:${members.map(escapeRegExp).join('|')})\\b`] : []),
     `["'\`](?:${[escapeRegExp(name), ...quoted].join('|')})["'\`]`,
   ];
   return parts.join('|');
@@ -347,13 +351,17 @@ export function optionReads(
     for (const n of names.names) bound.names.add(n);
     for (const m of names.members) bound.members.add(m);
   }
+  const spelledBare = bound.names.size === 0 && bound.members.size === 0;
   // What a parser returns holds it by its name (`args.max_age`, `opts.depth`, `self.config.recursive`).
   if (declarations.length > 0) bound.members.add(name.replace(/-/g, '_'));
   const names = new Set(
     [...bound.names, ...bound.members, ...optionSpellings(name)].map((n) => n.replace(/"/g, '').toLowerCase()),
   );
   const context: ReadContext = { typed, name, sources, declaring, names, seen: new Set() };
-  const first = readsMatching(readsPattern(name, { names: [...bound.names], members: [...bound.members] }), context);
+  const first = readsMatching(
+    readsPattern(name, { names: [...bound.names], members: [...bound.members] }, spelledBare),
+    context,
+  );
   if (!first) return null;
   // One hop along a copy into a field or a key (`NoPivotRoot: context.Bool("no-pivot")`): where
   // that field is read is where the option acts (`if config.NoPivotRoot {`).

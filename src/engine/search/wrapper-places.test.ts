@@ -5,12 +5,13 @@
  * shape of ASE 3.22 (LGPL-2.1-or-later): ase/neighborlist.py's `neighbor_list`, first by meaning and
  * by text, hands its work on to `primitive_neighbor_list`, shown for "how does the neighbour list
  * find the pairs of atoms within the cutoff"; ase/optimize/precon/neighbors.py's `get_neighbours`,
- * first by structure, took the first place from it.
+ * first by structure, took the first place from it. A function the lists barely found (under half
+ * the wrapper's fused score) counts none of them: a short wrapper hands on to it all the same.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chunk, Modality, ModalityHit } from '../contract';
 import { fuse } from '../fuse';
-import { delegateLookup, memberNamesRead } from './members';
+import { delegateLookup, memberNamesRead, shortBodyLookup } from './members';
 import { at, chunkOrFiller, merge } from '../../../test/support/ranked-lists';
 import { fusionInput } from '../../../test/support/fusion-input';
 import { parsedCorpus } from '../../../test/support/parsed-corpus';
@@ -82,5 +83,28 @@ describe('a function shown in the place of the wrapper handing its call on to it
     expect(shown.map((r) => r.symbol)).toEqual(['primitive_neighbor_list', 'get_neighbours']);
     expect(shown[0].explanation.member).toMatchObject({ rule: 'wrapper-hands-on', over: { symbol: 'neighbor_list' } });
     expect(shown[0].explanation.aboveByFirstPlace?.path).toBe('ase/optimize/precon/neighbors.py');
+  });
+
+  it('counts none of them when the function a short wrapper hands on to fused under half the wrapper (the lists barely found it)', () => {
+    const wrapper = named('neighbor_list');
+    const primitive = named('primitive_neighbor_list');
+    const other = named('get_neighbours');
+    const lists: Partial<Record<Modality, ModalityHit[]>> = {
+      semantic: merge(merge(at(0, wrapper), at(6, other)), at(19, primitive)),
+      text: merge(at(0, wrapper), at(2, other)),
+      structural: merge(at(0, other), at(29, wrapper)),
+    };
+    const shown = fuse(
+      fusionInput(lists, chunkOrFiller(corpus, 'o', '.py'), {
+        ...memberNamesRead(QUESTION, true),
+        delegateOf: delegateLookup(corpus, true),
+        textBreaksMemberTies: true,
+        closerMembersWhateverBoost: true,
+        firstPlacesBreakTies: true,
+        isShortBody: shortBodyLookup(corpus),
+      }),
+    ).filter((r) => r.path.startsWith('ase/'));
+    expect(shown.map((r) => r.symbol)).toEqual(['get_neighbours', 'primitive_neighbor_list']);
+    expect(shown[1].explanation.member).toMatchObject({ rule: 'wrapper-hands-on', over: { symbol: 'neighbor_list' } });
   });
 });

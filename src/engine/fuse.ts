@@ -821,16 +821,25 @@ function withFirstPlacesBreakingTies(
  * Each list's 0-based rank of a result (listRanksOf); for a function shown in its holder's place
  * ('nested-is-closer'), the better of its own and its holder's in each list: the holder's lines
  * hold the nested function's, so the places its file was found at are the nested function's too.
+ * So for a function shown in the place of the wrapper that hands its call on to it
+ * ('wrapper-hands-on') when it fused SUB_RESULT_MIN_SHARE of the wrapper, an answer in its own
+ * right: the lists found the wrapper for the work the shown one does, and a file found first by
+ * its wrapper was found first (ase's `neighbor_list`, first by meaning and text, shown as
+ * `primitive_neighbor_list`). A callee the lists barely found is no such work: naev's `jumpstring`,
+ * first by structure, hands on to `numstring`, a number's formatter found by meaning alone.
  */
 function holderPlaces(candidates: readonly SearchResult[]): (r: SearchResult) => Map<string, number> {
   let byId: Map<number, SearchResult> | undefined;
   return (r) => {
     const ranks = listRanksOf(r);
     const member = r.explanation.member;
-    if (member?.rule !== 'nested-is-closer') return ranks;
+    if (member?.rule !== 'nested-is-closer' && member?.rule !== 'wrapper-hands-on') return ranks;
     byId ??= new Map(candidates.map((c) => [c.chunkId, c]));
     const holder = byId.get(member.over.chunkId);
-    if (holder)
+    const standsFor =
+      member.rule === 'nested-is-closer' ||
+      (holder !== undefined && r.explanation.rrf >= SUB_RESULT_MIN_SHARE * holder.explanation.rrf);
+    if (holder && standsFor)
       for (const [modality, rank] of listRanksOf(holder))
         ranks.set(modality, Math.min(rank, ranks.get(modality) ?? rank));
     return ranks;

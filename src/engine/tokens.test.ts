@@ -1,6 +1,40 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseForms, irregularBase, splitIdentifier, subTokens } from './tokens';
+import { baseForms, irregularBase, regionalSpellings, splitIdentifier, subTokens } from './tokens';
+
+describe('regionalSpellings', () => {
+  it("gives a word's other national spelling: both ways for -our/-or and -ise/-ize, British to American for the rest", () => {
+    expect(regionalSpellings('neighbour')).toEqual(['neighbor']);
+    expect(regionalSpellings('Neighbours')).toEqual(['neighbors']);
+    expect(regionalSpellings('behavior')).toEqual(['behaviour']);
+    expect(regionalSpellings('recognise')).toEqual(['recognize']);
+    expect(regionalSpellings('normalized')).toEqual(['normalised']);
+    expect(regionalSpellings('organisation')).toEqual(['organization']);
+    expect(regionalSpellings('analyse')).toEqual(['analyze']);
+    expect(regionalSpellings('centres')).toEqual(['centers']);
+    expect(regionalSpellings('catalogue')).toEqual(['catalog']);
+    expect(regionalSpellings('licence')).toEqual(['license']);
+    expect(regionalSpellings('modelling')).toEqual(['modeling']);
+  });
+
+  it('gives none for words that only look so: short ones, a stem too short, a doubled l of its own', () => {
+    for (const w of [
+      'four',
+      'hour',
+      'your',
+      'floor',
+      'door',
+      'raise',
+      'noise',
+      'resize',
+      'filter',
+      'called',
+      'filled',
+      'fence',
+    ])
+      expect(regionalSpellings(w)).toEqual([]);
+  });
+});
 
 describe('baseForms', () => {
   it('gives the uninflected candidates of English verb and plural forms', () => {

@@ -173,6 +173,38 @@ export function baseForms(word: string): string[] {
   return out;
 }
 
+/**
+ * The other national spelling of an English word, as candidates: a question written in British
+ * English says "neighbour", "colour", "recognise", "centre", "catalogue", "analyse", "licence",
+ * "modelling", while most code writes `neighbor`, `color`, `recognize`, `center`, `catalog`,
+ * `analyze`, `license`, `modeling` — and some code the British forms ("neighbours" asked, ASE's
+ * `get_neighbours` written). The same word, not a spelling of it: a retriever keeps the candidates
+ * its vocabulary has. Both ways for -our/-or and -ise/-ize, the two a code base writes either
+ * way; British to American only for the rest (`filter` is no `filtre`). Never the word itself.
+ */
+export function regionalSpellings(word: string): string[] {
+  const w = word.toLowerCase();
+  const out: string[] = [];
+  const add = (s: string) => {
+    if (s !== w && !out.includes(s)) out.push(s);
+  };
+  let m: RegExpMatchArray | null;
+  // colour, behaviours, honoured, flavouring; "four", "hour", "your", "tour" are too short.
+  if ((m = w.match(/^(.{3,})our(s|ed|ing)?$/))) add(`${m[1]}or${m[2] ?? ''}`);
+  // color, behaviors, honored; "floor", "door" keep their double o.
+  else if ((m = w.match(/^(.{2,}[^o])or(s|ed|ing)?$/))) add(`${m[1]}our${m[2] ?? ''}`);
+  // recognise, normalised, serialising, organisation, optimiser; the stem of four letters at
+  // least ("raise", "noise", "resize" stay).
+  if ((m = w.match(/^(.{4,})i([sz])(e|es|ed|ing|ation|ations|er|ers)$/)))
+    add(`${m[1]}i${m[2] === 's' ? 'z' : 's'}${m[3]}`);
+  if ((m = w.match(/^(.{3,})yse(s|d|r|rs)?$/))) add(`${m[1]}yze${m[2] ?? ''}`);
+  if ((m = w.match(/^(.{3,})([tb])re(s|d)?$/))) add(`${m[1]}${m[2]}er${m[3] ?? ''}`);
+  if ((m = w.match(/^(.{4,})ogue(s)?$/))) add(`${m[1]}og${m[2] ?? ''}`);
+  if ((m = w.match(/^(.+)(ic|f)ence(s)?$/))) add(`${m[1]}${m[2]}ense${m[3] ?? ''}`);
+  if ((m = w.match(/^(.{2,}e)ll(ed|ing|er|ers)$/))) add(`${m[1]}l${m[2]}`);
+  return out;
+}
+
 /** Words and each one's base forms (baseForms): `interning` also says "intern", `graphs` "graph". */
 export function withBaseForms(words: Iterable<string>): Set<string> {
   const out = new Set<string>();

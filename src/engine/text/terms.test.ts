@@ -57,6 +57,46 @@ describe('TermIndex (BM25 over identifier sub-tokens)', () => {
     expect(prose.map((h) => h.id)).toEqual(index.query(['parse', 'settings'], 10).map((h) => h.id));
   });
 
+  it('with prose, a query word also matches its other national spelling, and chunksSaying reads it', () => {
+    const spelled = TermIndex.build([
+      {
+        id: 0,
+        text: 'def neighbor_list(a, cutoff):\n    return primitive_neighbor_list(a, cutoff)',
+        symbol: 'neighbor_list',
+        path: 'ase/neighborlist.py',
+      },
+      {
+        id: 1,
+        text: 'def get_neighbours(atoms, r_cut):\n    return pairs(atoms, r_cut)',
+        symbol: 'get_neighbours',
+        path: 'ase/precon.py',
+      },
+      {
+        id: 2,
+        text: 'def set_color(self, color):\n    self.color = color',
+        symbol: 'set_color',
+        path: 'ase/gui/colors.py',
+      },
+    ]);
+    // Without prose, each spelling finds its own.
+    expect(spelled.query(['neighbour'], 10).map((h) => h.id)).toEqual([1]);
+    expect(
+      spelled
+        .query(['neighbour'], 10, { prose: true })
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual([0, 1]);
+    expect(
+      spelled
+        .query(['neighbor'], 10, { prose: true })
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual([0, 1]);
+    expect(spelled.query(['colours'], 10, { prose: true }).map((h) => h.id)).toEqual([2]);
+    expect(spelled.chunksSaying('neighbour')).toEqual([0, 1]);
+    expect(spelled.chunksSaying('colour')).toEqual([2]);
+  });
+
   it('boosts the symbol and path fields', () => {
     // "settings" is in chunk 0's body (readSettings) and chunk 3's path.
     const hits = index.query(['settings'], 10).map((h) => h.id);

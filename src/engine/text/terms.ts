@@ -12,7 +12,7 @@
  * typed arrays and one string, loaded without rebuilding anything.
  */
 import { GrowableU32, narrowest, StringTable, type UnsignedArray, VarintReader, VarintWriter } from '../store/growable';
-import { baseForms, splitIdentifier, subTokens } from '../tokens';
+import { baseForms, regionalSpellings, splitIdentifier, subTokens } from '../tokens';
 import type { SpellingVocabulary } from './spellings';
 import { byCodeUnits } from '../code-unit-order';
 import { TermCounts, WordTermTable } from './word-terms';
@@ -247,17 +247,23 @@ export class TermIndex {
    * (search/members.ts) reads a member's lines.
    */
   chunksSaying(word: string): number[] {
+    const held = new Set<number>();
+    // The word's other national spelling is the same word ("neighbour" asked, `neighbor` written).
+    for (const spelling of [word, ...regionalSpellings(word)]) this.addChunksSaying(spelling, held);
+    return [...held].sort((a, b) => a - b);
+  }
+
+  /** Adds the chunks saying one spelling of a word, itself or by a base form (chunksSaying). */
+  private addChunksSaying(word: string, held: Set<number>): void {
     const forms = new Set([word, ...baseForms(word)]);
     // Every term sharing a form starts with the shortest form less its last letter ("appl" for
     // apply: applied, applies), the letter a base form may change.
     const shortest = [...forms].reduce((a, b) => (b.length < a.length ? b : a));
     const prefix = shortest.slice(0, Math.max(3, shortest.length - 1));
-    const held = new Set<number>();
     for (let id = this.lowerBound(prefix); id < this.terms.length && this.terms[id].startsWith(prefix); id++) {
       const term = this.terms[id];
       if (forms.has(term) || baseForms(term).some((b) => forms.has(b))) this.addChunksOf(id, held);
     }
-    return [...held].sort((a, b) => a - b);
   }
 
   /** Adds the chunks of every field's posting list of a term id. */
@@ -409,13 +415,17 @@ export class TermIndex {
     return hits;
   }
 
-  /** What expansionsOf gives, plus the expansions of the query term's base forms that the vocabulary has. */
+  /** What expansionsOf gives, plus the expansions of the query term's base forms that the vocabulary has and of its other national spellings. */
   private proseExpansionsOf(q: string): { term: number; weight: number; says: number }[] {
     const expansions = this.expansionsOf(q);
-    for (const base of baseForms(q)) {
-      if (this.termId(base) === undefined) continue;
-      for (const e of this.expansionsOf(base)) if (!expansions.some((x) => x.term === e.term)) expansions.push(e);
-    }
+    const add = (form: string) => {
+      for (const e of this.expansionsOf(form)) if (!expansions.some((x) => x.term === e.term)) expansions.push(e);
+    };
+    for (const base of baseForms(q)) if (this.termId(base) !== undefined) add(base);
+    // The query term's other national spelling is the same word, matched as the word is: a
+    // question written in British English ("neighbour list") finds code written in American
+    // (`neighbor`, `NeighborList`), and the other way round (tokens.ts regionalSpellings).
+    for (const form of [q, ...baseForms(q)]) for (const spelling of regionalSpellings(form)) add(spelling);
     return expansions;
   }
 

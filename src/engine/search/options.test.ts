@@ -348,6 +348,13 @@ describe('a question about what an option does', () => {
     expect(query.notes?.join(' ')).not.toContain('filter.go:6');
   });
 
+  it('a question about the option left out asks for the default, not for the code reading it', async () => {
+    for (const q of ['how is the age limit chosen when no --max-age is given', 'what happens without --max-age']) {
+      const { query } = await engine.search(q, { preset: 'default', limit: 5 });
+      expect(query.notes?.join(' ') ?? '').not.toContain('Command-line option');
+    }
+  });
+
   it('without the option the same words find the cache header', async () => {
     const { results } = await engine.search('what does max age do', { preset: 'default', limit: 5 });
     expect(results[0].path).not.toBe('fs/filter/filter.go');

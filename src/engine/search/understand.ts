@@ -253,7 +253,9 @@ function withOptionDeclarations(plan: QueryPlan, sources: PlanSources, notes: st
  */
 function withOptionReads(plan: QueryPlan, sources: PlanSources, notes: string[]): QueryPlan {
   const named = optionNamedIn(plan.raw);
-  if (!named) return plan;
+  // "started without --core", "when no --isolation is given": the question is about the default,
+  // the path the option's absence takes, not the code reading it.
+  if (!named || ABSENT_BEFORE.test(plan.raw.slice(0, plan.raw.indexOf(named.typed)))) return plan;
   const pattern = optionPattern(named.typed, named.name);
   const read = (from: PastedTextSources | undefined) =>
     from?.messages ? optionReads(named.typed, named.name, pattern, from.messages) : null;
@@ -283,6 +285,9 @@ function declared(typed: string, declarations: readonly { path: string; line: nu
     return `no option parser's call declares ${typed}, so its value is looked for by its name's spellings`;
   return `${typed} is declared at ${declarations.map((l) => `${l.path}:${l.line}`).join(', ')}`;
 }
+
+/** Words right before an option that say it is not given (`without`, `no`, `unless`, `omitting`). */
+const ABSENT_BEFORE = /\b(?:without|no|not|unless|omit(?:s|ted|ting)?|missing)\s+(?:the\s+|a\s+|an\s+|any\s+)?$/i;
 
 /** Lines reading an option's value a note names, at most. */
 const NOTED_READS = 5;

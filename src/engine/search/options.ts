@@ -8,6 +8,7 @@
  */
 import type { QueryPlan } from '../contract';
 import { escapeRegExp } from '../text/escape';
+import { holdsLine } from '../line-range';
 import { subTokens } from '../tokens';
 import { isCommentLine } from '../comment-lines';
 import type { MessageSources, SourceLine } from './messages';
@@ -195,13 +196,10 @@ export function boundNames(statement: readonly string[], declaringAt: number): {
   // line, `help='…'`, is none), or after a block's or an arm's opening on the line (`{ |v|`, `--x)`).
   let depth = 0;
   for (const [i, line] of statement.entries()) {
-    const code = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
     const assigned =
       i < declaringAt ? null : ((depth <= 0 ? ASSIGNMENT_AT_START.exec(line) : null) ?? ASSIGNMENT_IN_BLOCK.exec(line));
-    for (const c of code) {
-      if (c === '(' || c === '[') depth++;
-      else if (c === ')' || c === ']') depth--;
-    }
+    // A Ruby block's `{ |v|` opens no call: only parentheses and brackets count.
+    depth += bracketBalance(line, '([', ')]');
     if (!assigned) continue;
     const key = assigned[2];
     const target = assigned[1].replace(/^[@$]+/, '');
@@ -210,6 +208,16 @@ export function boundNames(statement: readonly string[], declaringAt: number): {
     else if (!SCRATCH_NAMES.has(target)) names.add(target);
   }
   return { names: [...names], members: [...members] };
+}
+
+/** Brackets `opens` opened less those `closes` closed on a line, its quoted strings left out. */
+function bracketBalance(line: string, opens: string, closes: string): number {
+  let balance = 0;
+  for (const c of line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) {
+    if (opens.includes(c)) balance++;
+    else if (closes.includes(c)) balance--;
+  }
+  return balance;
 }
 
 /**
@@ -228,10 +236,7 @@ function declaringExtent(lines: readonly string[]): number {
       if (/;;\s*$/.test(line)) return i + 1;
       continue;
     }
-    for (const c of line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) {
-      if (c === '(' || c === '[' || c === '{') depth++;
-      else if (c === ')' || c === ']' || c === '}') depth--;
-    }
+    depth += bracketBalance(line, '([{', ')]}');
     if (depth <= 0) return i + 1;
   }
   return Math.min(lines.length, BINDING_LINES_BELOW + 1);
@@ -457,7 +462,7 @@ export function readingResultsFirst<R extends { path: string; startLine: number;
   // 0: it decides on the value in a condition; 1: it reads it; 2: it parses it (stores into it
   // too: the value checked where it is read from the command line); 3: none of these.
   const rank = (r: R) => {
-    const held = reads.filter((l) => l.path === r.path && r.startLine <= l.line && l.line <= r.endLine);
+    const held = reads.filter((l) => l.path === r.path && holdsLine(r, l.line));
     if (held.length === 0) return 3;
     if (held.some((l) => l.stores)) return 2;
     return held.some((l) => l.decides) ? 0 : 1;
